@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: MIT */
+/* libaco: a compiler backend for AMD RDNA GPUs (gfx1030, gfx1100, gfx1200).
+ * This umbrella header is the whole public API. */
+#ifndef ACO_H
+#define ACO_H
+
+#include "aco/aco_core.h"
+#include "aco/aco_ops.h"
+#include "aco/aco_ir.h"
+#include "aco/aco_compile.h"
+
+#endif

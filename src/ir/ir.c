@@ -1,0 +1,706 @@
+/* SPDX-License-Identifier: MIT */
+/* Programs, ABIs, functions, values, regions and instructions of the front IR. */
+#include "ir/ir.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const struct air_op_info air_op_infos[ACO_OP_COUNT] = {
+   [ACO_OP_INVALID] = {"<invalid>", ACO_OPC_CONST},
+#define AIR_OP_INFO_(name, text, cls) [ACO_OP_##name] = {text, cls},
+   ACO_OP_LIST(AIR_OP_INFO_)
+#undef AIR_OP_INFO_
+};
+
+aco_op
+air_op_from_name(const char *name, size_t len)
+{
+   for (unsigned op = 1; op < ACO_OP_COUNT; op++) {
+      const char *n = air_op_infos[op].name;
+      if (strlen(n) == len && !memcmp(n, name, len))
+         return (aco_op)op;
+   }
+   return ACO_OP_INVALID;
+}
+
+unsigned
+air_default_ulp(aco_op op, unsigned bits)
+{
+   switch (op) {
+   case ACO_OP_FRCP:
+   case ACO_OP_FRSQ:
+   case ACO_OP_FSQRT:
+   case ACO_OP_FEXP2:
+   case ACO_OP_FLOG2:
+      return 1;
+   case ACO_OP_FDIV:
+      return 2;
+   case ACO_OP_FSIN:
+   case ACO_OP_FCOS:
+      return bits == 16 ? 2 : 4;
+   default:
+      return 0;
+   }
+}
+
+const char *
+aco_status_string(aco_status status)
+{
+   switch (status) {
+   case ACO_SUCCESS: return "success";
+   case ACO_ERROR_INVALID_ARGUMENT: return "invalid argument";
+   case ACO_ERROR_INVALID_IR: return "invalid IR";
+   case ACO_ERROR_PARSE: return "parse error";
+   case ACO_ERROR_OUT_OF_MEMORY: return "out of memory";
+   case ACO_ERROR_UNSUPPORTED: return "unsupported";
+   case ACO_ERROR_REGISTER_LIMIT: return "register limit too low";
+   case ACO_ERROR_LINK: return "link error";
+   }
+   return "unknown status";
+}
+
+const char *
+aco_gfx_level_name(aco_gfx_level level)
+{
+   switch (level) {
+   case ACO_GFX1030: return "gfx1030";
+   case ACO_GFX1100: return "gfx1100";
+   case ACO_GFX1200: return "gfx1200";
+   default: return NULL;
+   }
+}
+
+/* ---- messages ----------------------------------------------------------------------------- */
+
+void
+air_clear_message(struct aco_program *p)
+{
+   p->message.len = 0;
+   p->message.failed = false;
+   if (p->message.data)
+      p->message.data[0] = 0;
+   p->message_status = ACO_SUCCESS;
+}
+
+aco_status
+air_error(struct aco_program *p, aco_status status, const char *fmt, ...)
+{
+   air_clear_message(p);
+   va_list ap;
+   va_start(ap, fmt);
+   aco_strbuf_vprintf(&p->message, fmt, ap);
+   va_end(ap);
+   p->message_status = status;
+   if (p->diag)
+      p->diag(p->diag_user, status, aco_program_message(p));
+   return status;
+}
+
+const char *
+aco_program_message(const aco_program *p)
+{
+   if (!p)
+      return "no program";
+   if (p->message.failed)
+      return "out of memory (while writing an error message)";
+   return aco_strbuf_str(&p->message);
+}
+
+/* ---- types -------------------------------------------------------------------------------- */
+
+bool
+air_type_is_valid(aco_type t)
+{
+   if (t.comps < 1 || t.comps > 16 || t.reserved)
+      return false;
+   switch (t.base) {
+   case ACO_BASE_INT:
+      return t.bits == 1 || t.bits == 8 || t.bits == 16 || t.bits == 32 || t.bits == 64;
+   case ACO_BASE_FLOAT:
+      return t.bits == 16 || t.bits == 32 || t.bits == 64;
+   case ACO_BASE_PTR:
+      return t.bits == 64;
+   default:
+      return false;
+   }
+}
+
+const char *
+air_type_name(aco_type t, char buf[16])
+{
+   if (!air_type_is_valid(t)) {
+      snprintf(buf, 16, "<bad type>");
+      return buf;
+   }
+   int n;
+   if (t.base == ACO_BASE_PTR)
+      n = snprintf(buf, 16, "ptr");
+   else
+      n = snprintf(buf, 16, "%c%u", t.base == ACO_BASE_INT ? 'i' : 'f', t.bits);
+   if (t.comps > 1)
+      snprintf(buf + n, 16 - (size_t)n, "x%u", t.comps);
+   return buf;
+}
+
+static bool
+parse_uint(const char *s, size_t len, unsigned *out)
+{
+   if (!len || len > 3)
+      return false;
+   unsigned v = 0;
+   for (size_t i = 0; i < len; i++) {
+      if (s[i] < '0' || s[i] > '9')
+         return false;
+      v = v * 10 + (unsigned)(s[i] - '0');
+   }
+   *out = v;
+   return true;
+}
+
+bool
+air_type_parse(const char *s, size_t len, aco_type *out)
+{
+   size_t x = 0;
+   while (x < len && s[x] != 'x')
+      x++;
+   unsigned comps = 1;
+   if (x < len && !parse_uint(s + x + 1, len - x - 1, &comps))
+      return false;
+   aco_type t;
+   unsigned bits;
+   if (x == 3 && !memcmp(s, "ptr", 3))
+      t = aco_type_ptr();
+   else if (x >= 2 && (s[0] == 'i' || s[0] == 'f') && parse_uint(s + 1, x - 1, &bits))
+      t = aco_type_make(s[0] == 'i' ? ACO_BASE_INT : ACO_BASE_FLOAT, bits, 1);
+   else
+      return false;
+   if (s[1] == '0' && x > 2)
+      return false; /* no leading zeros: one spelling per type */
+   t.comps = (uint8_t)comps;
+   if (comps > 16 || !air_type_is_valid(t) || (x < len && comps < 2) ||
+       (x + 1 < len && s[x + 1] == '0'))
+      return false;
+   *out = t;
+   return true;
+}
+
+/* ---- programs ----------------------------------------------------------------------------- */
+
+static bool
+target_is_valid(aco_target t)
+{
+   return aco_gfx_level_name(t.gfx_level) && (t.wave_size == 32 || t.wave_size == 64);
+}
+
+static const aco_abi_info builtin_abi_infos[ACO_ABI_BUILTIN_COUNT] = {
+   [ACO_ABI_COMPUTE_DEFAULT] = {sizeof(aco_abi_info), "compute_default", true,
+                                {{16, 16}, {16, 16}, false}, {32, 32},
+                                {ACO_NO_LIMIT, ACO_NO_LIMIT}, 0xffffffffu, 0, NULL},
+   [ACO_ABI_RT_RECURSIVE] = {sizeof(aco_abi_info), "rt_recursive", false, {{0, 0}, {0, 0}, false},
+                             {32, 32}, {ACO_NO_LIMIT, ACO_NO_LIMIT}, 0xffffffffu, 0, NULL},
+   [ACO_ABI_RT_TRAVERSAL] = {sizeof(aco_abi_info), "rt_traversal", false, {{0, 0}, {0, 0}, false},
+                             {32, 32}, {ACO_NO_LIMIT, ACO_NO_LIMIT}, 0xffffffffu, 0, NULL},
+   [ACO_ABI_RT_ANYHIT] = {sizeof(aco_abi_info), "rt_anyhit", true, {{128, 256}, {80, 80}, false},
+                          {32, 32}, {ACO_NO_LIMIT, ACO_NO_LIMIT}, 0xffffffffu, 0, NULL},
+};
+
+aco_status
+aco_program_create(const aco_program_info *info, aco_program **out)
+{
+   if (!out)
+      return ACO_ERROR_INVALID_ARGUMENT;
+   *out = NULL;
+   if (!info || info->struct_size < sizeof(aco_program_info))
+      return ACO_ERROR_INVALID_ARGUMENT;
+   if (info->target.gfx_level != ACO_GFX_NONE && !target_is_valid(info->target))
+      return ACO_ERROR_INVALID_ARGUMENT;
+   const aco_allocator *a = aco_allocator_or_default(info->allocator);
+   struct aco_program *p = aco_calloc(a, sizeof(*p));
+   if (!p)
+      return ACO_ERROR_OUT_OF_MEMORY;
+   p->allocator = *a;
+   aco_arena_init(&p->arena, &p->allocator);
+   aco_strbuf_init(&p->message, &p->allocator);
+   p->target = info->target;
+   p->diag = info->diag;
+   p->diag_user = info->diag_user;
+   for (unsigned i = 0; i < ACO_ABI_BUILTIN_COUNT; i++) {
+      struct aco_abi *abi = air_abi_create(p, &builtin_abi_infos[i]);
+      if (!abi) {
+         aco_program_destroy(p);
+         return ACO_ERROR_OUT_OF_MEMORY;
+      }
+      abi->builtin = true;
+   }
+   *out = p;
+   return ACO_SUCCESS;
+}
+
+void
+aco_program_destroy(aco_program *p)
+{
+   if (!p)
+      return;
+   aco_allocator a = p->allocator;
+   aco_strbuf_finish(&p->message);
+   aco_arena_finish(&p->arena);
+   aco_free(&a, p);
+}
+
+aco_target
+aco_program_target(const aco_program *p)
+{
+   aco_target none = {ACO_GFX_NONE, 0};
+   return p ? p->target : none;
+}
+
+uint32_t
+aco_program_function_count(const aco_program *p)
+{
+   return p ? p->num_functions : 0;
+}
+
+aco_function *
+aco_program_function(aco_program *p, uint32_t index)
+{
+   return p && index < p->num_functions ? p->functions[index] : NULL;
+}
+
+aco_function *
+aco_program_find_function(aco_program *p, const char *name)
+{
+   if (!p || !name)
+      return NULL;
+   for (uint32_t i = 0; i < p->num_functions; i++)
+      if (!strcmp(p->functions[i]->name, name))
+         return p->functions[i];
+   return NULL;
+}
+
+/* Grows an arena array of pointers: the old array stays in the arena (at most doubles
+ * the space), which keeps every allocation of a program in one place. */
+static bool
+arena_grow(struct aco_arena *arena, void **data, uint32_t *cap, uint32_t need, size_t elem)
+{
+   if (need <= *cap)
+      return true;
+   uint32_t n = *cap ? *cap * 2 : 8;
+   while (n < need)
+      n *= 2;
+   void *d = aco_arena_alloc(arena, (size_t)n * elem, alignof(max_align_t));
+   if (!d)
+      return false;
+   if (*data)
+      memcpy(d, *data, (size_t)*cap * elem);
+   *data = d;
+   *cap = n;
+   return true;
+}
+
+/* ---- ABIs --------------------------------------------------------------------------------- */
+
+struct aco_abi *
+air_abi_create(struct aco_program *p, const aco_abi_info *info)
+{
+   if (!arena_grow(&p->arena, (void **)&p->abis, &p->cap_abis, p->num_abis + 1,
+                   sizeof(*p->abis)))
+      return NULL;
+   struct aco_abi *abi = aco_arena_new(&p->arena, struct aco_abi);
+   if (!abi)
+      return NULL;
+   abi->name = aco_arena_strdup(&p->arena, info->name, strlen(info->name));
+   abi->hints = info->num_hints ? aco_arena_array(&p->arena, aco_reg_hint, info->num_hints)
+                                : NULL;
+   if (!abi->name || (info->num_hints && !abi->hints))
+      return NULL;
+   if (info->num_hints)
+      memcpy(abi->hints, info->hints, sizeof(aco_reg_hint) * info->num_hints);
+   abi->num_hints = info->num_hints;
+   abi->has_block = info->has_block;
+   abi->block = info->has_block ? info->block : (aco_register_block){{0, 0}, {0, 0}, false};
+   abi->max_param_regs = info->max_param_regs;
+   abi->callee_max_regs = info->callee_max_regs;
+   abi->callee_max_stack = info->callee_max_stack;
+   p->abis[p->num_abis++] = abi;
+   return abi;
+}
+
+static bool
+is_identifier(const char *s)
+{
+   if (!s || !*s)
+      return false;
+   for (; *s; s++)
+      if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+            *s == '_' || *s == '.'))
+         return false;
+   return true;
+}
+
+aco_status
+aco_abi_create(aco_program *p, const aco_abi_info *info, aco_abi **out)
+{
+   if (!p || !out)
+      return ACO_ERROR_INVALID_ARGUMENT;
+   *out = NULL;
+   if (!info || info->struct_size < sizeof(aco_abi_info))
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT, "aco_abi_create: bad aco_abi_info");
+   if (!is_identifier(info->name))
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
+                       "aco_abi_create: the name must be letters, digits, '_' or '.'");
+   if (aco_program_find_abi(p, info->name))
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT, "aco_abi_create: ABI @%s exists already",
+                       info->name);
+   if (info->has_block &&
+       ((!info->block.clobbered.sgprs && !info->block.preserved.sgprs) ||
+        (!info->block.clobbered.vgprs && !info->block.preserved.vgprs)))
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
+                       "aco_abi_create: @%s: a register block needs registers in each file",
+                       info->name);
+   if (info->num_hints && !info->hints)
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT, "aco_abi_create: hints is NULL");
+   for (uint32_t i = 0; i < info->num_hints; i++)
+      if ((info->hints[i].reg >= 106 && info->hints[i].reg < 256) || info->hints[i].reg >= 512)
+         return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
+                          "aco_abi_create: @%s: hint %u names no SGPR or VGPR", info->name, i);
+   struct aco_abi *abi = air_abi_create(p, info);
+   if (!abi)
+      return air_error(p, ACO_ERROR_OUT_OF_MEMORY, "out of memory");
+   *out = abi;
+   return ACO_SUCCESS;
+}
+
+aco_abi *
+aco_program_builtin_abi(aco_program *p, aco_builtin_abi which)
+{
+   return p && (unsigned)which < ACO_ABI_BUILTIN_COUNT ? p->abis[which] : NULL;
+}
+
+aco_abi *
+aco_program_find_abi(aco_program *p, const char *name)
+{
+   if (!p || !name)
+      return NULL;
+   for (uint32_t i = 0; i < p->num_abis; i++)
+      if (!strcmp(p->abis[i]->name, name))
+         return p->abis[i];
+   return NULL;
+}
+
+/* The block repeats from register 0 of each file: `first` registers of one kind, then
+ * `second` of the other, until the file ends. */
+static void
+expand_block(unsigned count, unsigned preserved, unsigned clobbered, bool clobbered_first,
+             uint8_t *out)
+{
+   unsigned stride = preserved + clobbered;
+   for (unsigned r = 0; r < count; r++) {
+      unsigned pos = r % stride;
+      out[r] = clobbered_first ? pos >= clobbered : pos < preserved;
+   }
+}
+
+aco_status
+aco_abi_preserved_registers(const aco_abi *abi, unsigned num_sgprs, unsigned num_vgprs,
+                            uint8_t preserved[512])
+{
+   if (!abi || !preserved || num_sgprs > 256 || num_vgprs > 256)
+      return ACO_ERROR_INVALID_ARGUMENT;
+   memset(preserved, 0, 512);
+   if (!abi->has_block)
+      return ACO_SUCCESS;
+   const aco_register_block *b = &abi->block;
+   expand_block(num_sgprs, b->preserved.sgprs, b->clobbered.sgprs, b->clobbered_first, preserved);
+   expand_block(num_vgprs, b->preserved.vgprs, b->clobbered.vgprs, b->clobbered_first,
+                preserved + 256);
+   return ACO_SUCCESS;
+}
+
+/* ---- functions, values, instructions -------------------------------------------------------- */
+
+aco_value
+air_new_value(struct aco_function *f, aco_type type)
+{
+   aco_value none = {0};
+   if (!arena_grow(&f->program->arena, (void **)&f->values, &f->cap_values, f->num_values + 1,
+                   sizeof(*f->values)))
+      return none;
+   struct air_value *v = &f->values[f->num_values];
+   memset(v, 0, sizeof(*v));
+   v->type = type;
+   aco_value id = {f->num_values++};
+   return id;
+}
+
+struct air_instr *
+air_instr_create(struct aco_function *f, aco_op op, unsigned num_srcs, unsigned num_defs)
+{
+   size_t size = sizeof(struct air_instr) + sizeof(aco_value) * (num_srcs + num_defs);
+   struct air_instr *instr = aco_arena_zalloc(&f->program->arena, size, alignof(struct air_instr));
+   if (!instr)
+      return NULL;
+   instr->op = op;
+   instr->num_srcs = (uint16_t)num_srcs;
+   instr->num_defs = (uint16_t)num_defs;
+   instr->srcs = (aco_value *)(instr + 1);
+   instr->defs = instr->srcs + num_srcs;
+   return instr;
+}
+
+struct air_region *
+air_region_create(struct aco_function *f, struct air_instr *parent)
+{
+   struct air_region *r = aco_arena_new(&f->program->arena, struct air_region);
+   if (r)
+      r->parent = parent;
+   return r;
+}
+
+void
+air_region_append(struct air_region *r, struct air_instr *instr)
+{
+   instr->parent = r;
+   instr->prev = r->last;
+   instr->next = NULL;
+   if (r->last)
+      r->last->next = instr;
+   else
+      r->first = instr;
+   r->last = instr;
+}
+
+struct air_instr *
+air_region_terminator(const struct air_region *r)
+{
+   return r->last && air_op_is_jump(r->last->op) ? r->last : NULL;
+}
+
+unsigned
+air_num_return_params(const struct aco_function *f)
+{
+   unsigned n = 0;
+   for (uint32_t i = 0; i < f->num_params; i++)
+      n += !!(f->params[i].flags & ACO_PARAM_RETURN);
+   return n;
+}
+
+bool
+air_walk(struct air_region *r, air_visit_fn fn, void *ctx)
+{
+   if (!r)
+      return true;
+   air_foreach_instr (instr, r) {
+      if (!fn(ctx, instr))
+         return false;
+      for (unsigned i = 0; i < 2; i++)
+         if (!air_walk(instr->regions[i], fn, ctx))
+            return false;
+   }
+   return true;
+}
+
+#define ALL_FUNCTION_FLAGS                                                                     \
+   (ACO_FUNCTION_ENTRY | ACO_FUNCTION_DIVERGENT_CALLABLE | ACO_FUNCTION_NORETURN |              \
+    ACO_FUNCTION_EXTERNAL)
+#define ALL_PARAM_FLAGS (ACO_PARAM_UNIFORM | ACO_PARAM_DISCARDABLE | ACO_PARAM_RETURN)
+
+aco_status
+aco_function_create(aco_program *p, const aco_function_info *info, aco_function **out)
+{
+   if (!p || !out)
+      return ACO_ERROR_INVALID_ARGUMENT;
+   *out = NULL;
+   if (!info || info->struct_size < sizeof(aco_function_info))
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT, "aco_function_create: bad aco_function_info");
+   if (!is_identifier(info->name))
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
+                       "aco_function_create: the name must be letters, digits, '_' or '.'");
+   if (aco_program_find_function(p, info->name))
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
+                       "aco_function_create: function @%s exists already", info->name);
+   if (info->flags & ~ALL_FUNCTION_FLAGS)
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT, "aco_function_create: @%s: unknown flags",
+                       info->name);
+   if (info->num_params && !info->params)
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT, "aco_function_create: @%s: params is NULL",
+                       info->name);
+   if (info->float_mode.denorm32 > ACO_DENORM_FLUSH ||
+       info->float_mode.denorm16_64 > ACO_DENORM_FLUSH ||
+       info->float_mode.round32 > ACO_ROUND_TOWARD_ZERO ||
+       info->float_mode.round16_64 > ACO_ROUND_TOWARD_ZERO)
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
+                       "aco_function_create: @%s: bad float mode", info->name);
+   for (uint32_t i = 0; i < info->num_params; i++) {
+      const aco_param_info *pi = &info->params[i];
+      if (!air_type_is_valid(pi->type))
+         return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
+                          "aco_function_create: @%s: parameter %u has an invalid type",
+                          info->name, i);
+      if (pi->flags & ~ALL_PARAM_FLAGS)
+         return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
+                          "aco_function_create: @%s: parameter %u has unknown flags", info->name,
+                          i);
+      if (pi->name && !is_identifier(pi->name))
+         return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
+                          "aco_function_create: @%s: parameter %u: bad name", info->name, i);
+   }
+
+   struct aco_function *f = aco_arena_new(&p->arena, struct aco_function);
+   if (!f || !arena_grow(&p->arena, (void **)&p->functions, &p->cap_functions,
+                         p->num_functions + 1, sizeof(*p->functions)))
+      return air_error(p, ACO_ERROR_OUT_OF_MEMORY, "out of memory");
+   f->program = p;
+   f->name = aco_arena_strdup(&p->arena, info->name, strlen(info->name));
+   f->abi = info->abi ? info->abi : p->abis[ACO_ABI_COMPUTE_DEFAULT];
+   f->flags = info->flags;
+   f->float_mode = info->float_mode;
+   for (unsigned i = 0; i < 3; i++)
+      f->workgroup_size[i] = info->workgroup_size[i] ? info->workgroup_size[i] : 1;
+   f->num_params = info->num_params;
+   f->params = info->num_params ? aco_arena_array(&p->arena, struct air_param, info->num_params)
+                                : NULL;
+   /* values[0] stands for "no value" */
+   if (f->name)
+      air_new_value(f, aco_type_make(ACO_BASE_INVALID, 0, 0));
+   if (!f->name || (info->num_params && !f->params) || f->num_values != 1)
+      return air_error(p, ACO_ERROR_OUT_OF_MEMORY, "out of memory");
+   for (uint32_t i = 0; i < info->num_params; i++) {
+      const aco_param_info *pi = &info->params[i];
+      struct air_param *param = &f->params[i];
+      param->type = pi->type;
+      param->flags = pi->flags;
+      param->name = pi->name ? aco_arena_strdup(&p->arena, pi->name, strlen(pi->name)) : NULL;
+      param->value = air_new_value(f, pi->type);
+      if ((pi->name && !param->name) || !aco_value_is_valid(param->value))
+         return air_error(p, ACO_ERROR_OUT_OF_MEMORY, "out of memory");
+      f->values[param->value.id].name = param->name;
+      f->values[param->value.id].is_param = true;
+   }
+   if (!(info->flags & ACO_FUNCTION_EXTERNAL)) {
+      f->body = air_region_create(f, NULL);
+      if (!f->body)
+         return air_error(p, ACO_ERROR_OUT_OF_MEMORY, "out of memory");
+   }
+   f->index = p->num_functions;
+   p->functions[p->num_functions++] = f;
+   *out = f;
+   return ACO_SUCCESS;
+}
+
+const char *
+aco_function_name(const aco_function *f)
+{
+   return f ? f->name : NULL;
+}
+
+aco_value
+aco_function_param(const aco_function *f, uint32_t index)
+{
+   aco_value none = {0};
+   return f && index < f->num_params ? f->params[index].value : none;
+}
+
+uint32_t
+aco_function_add_stack_object(aco_function *f, uint32_t size, uint32_t align)
+{
+   if (!f)
+      return UINT32_MAX;
+   if (!size || !align || (align & (align - 1)) || align > 256) {
+      air_error(f->program, ACO_ERROR_INVALID_ARGUMENT,
+                "aco_function_add_stack_object: @%s: size must be > 0 and align a power of two "
+                "up to 256",
+                f->name);
+      return UINT32_MAX;
+   }
+   if (!f->body) {
+      air_error(f->program, ACO_ERROR_INVALID_ARGUMENT,
+                "aco_function_add_stack_object: @%s is only declared", f->name);
+      return UINT32_MAX;
+   }
+   if (!arena_grow(&f->program->arena, (void **)&f->stack_objects, &f->cap_stack_objects,
+                   f->num_stack_objects + 1, sizeof(*f->stack_objects))) {
+      air_error(f->program, ACO_ERROR_OUT_OF_MEMORY, "out of memory");
+      return UINT32_MAX;
+   }
+   f->stack_objects[f->num_stack_objects].size = size;
+   f->stack_objects[f->num_stack_objects].align = align;
+   return f->num_stack_objects++;
+}
+
+aco_status
+aco_value_set_name(aco_function *f, aco_value value, const char *name)
+{
+   if (!f)
+      return ACO_ERROR_INVALID_ARGUMENT;
+   struct air_value *v = air_value(f, value);
+   if (!v || !is_identifier(name))
+      return air_error(f->program, ACO_ERROR_INVALID_ARGUMENT,
+                       "aco_value_set_name: @%s: bad value or name", f->name);
+   v->name = aco_arena_strdup(&f->program->arena, name, strlen(name));
+   return v->name ? ACO_SUCCESS : air_error(f->program, ACO_ERROR_OUT_OF_MEMORY, "out of memory");
+}
+
+aco_type
+aco_value_type(const aco_function *f, aco_value value)
+{
+   const struct air_value *v = f ? air_value(f, value) : NULL;
+   return v ? v->type : aco_type_make(ACO_BASE_INVALID, 0, 0);
+}
+
+/* ---- half precision ----------------------------------------------------------------------- */
+
+uint16_t
+air_float_to_half(double v)
+{
+   uint64_t d;
+   memcpy(&d, &v, 8);
+   uint16_t sign = (uint16_t)((d >> 48) & 0x8000);
+   int exp = (int)((d >> 52) & 0x7ff);
+   uint64_t mant = d & ((UINT64_C(1) << 52) - 1);
+   if (exp == 0x7ff) /* inf or NaN (quiet, payload's top bits kept) */
+      return sign | 0x7c00 | (mant ? (uint16_t)(0x200 | (mant >> 42)) : 0);
+   if (exp == 0 && mant == 0)
+      return sign;
+   /* value = 1.mant * 2^(exp-1023); half: 1.m10 * 2^(e-15), subnormal below 2^-14. */
+   int e = exp - 1023;
+   uint64_t full = mant | (UINT64_C(1) << 52); /* 53 bits */
+   int shift;                                  /* bits to drop from `full` */
+   uint16_t he;
+   if (e >= -14) {
+      shift = 42;
+      he = (uint16_t)(e + 15);
+   } else {
+      shift = 42 + (-14 - e);
+      he = 0;
+   }
+   if (exp == 0 || shift > 60) /* double subnormals and tiny values round to zero */
+      return sign;
+   uint64_t kept = full >> shift;
+   uint64_t rest = full & ((UINT64_C(1) << shift) - 1);
+   uint64_t half = UINT64_C(1) << (shift - 1);
+   if (rest > half || (rest == half && (kept & 1)))
+      kept++;
+   /* kept includes the implicit bit for normals (bit 10). */
+   uint32_t bits;
+   if (he == 0)
+      bits = (uint32_t)kept; /* may carry into the smallest normal: still right */
+   else
+      bits = ((uint32_t)he << 10) + (uint32_t)(kept - 0x400);
+   if (bits >= 0x7c00)
+      return sign | 0x7c00;
+   return sign | (uint16_t)bits;
+}
+
+double
+air_half_to_double(uint16_t h)
+{
+   int sign = h >> 15, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
+   double v;
+   if (exp == 0)
+      v = mant * 0x1p-24;
+   else if (exp == 31)
+      v = mant ? 0.0 / 0.0 : 1.0 / 0.0;
+   else
+      v = (1024 + mant) * 0x1p-25 * (double)(1u << exp) ;
+   return sign ? -v : v;
+}
