@@ -16,6 +16,11 @@ typedef struct aco_abi aco_abi;
 typedef struct aco_function aco_function;
 typedef struct aco_builder aco_builder;
 
+/* The mnemonic of an operation in the text form, and its class; NULL / ACO_OPC_CONST for
+ * values outside the enum. */
+ACO_API const char *aco_op_name(aco_op op);
+ACO_API aco_op_class aco_op_get_class(aco_op op);
+
 /* ---- programs ------------------------------------------------------------------------- */
 
 /* Called once per failing call, with the same message aco_program_message() returns. */

@@ -130,7 +130,7 @@ append(aco_builder *b, aco_op op, const aco_value *srcs, unsigned num_srcs, unsi
       oom(b);
       return NULL;
    }
-   if (num_srcs)
+   if (num_srcs && srcs)
       memcpy(instr->srcs, srcs, sizeof(aco_value) * num_srcs);
    air_region_append(b->cur, instr);
    return instr;

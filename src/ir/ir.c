@@ -23,6 +23,18 @@ air_op_from_name(const char *name, size_t len)
    return ACO_OP_INVALID;
 }
 
+const char *
+aco_op_name(aco_op op)
+{
+   return op > ACO_OP_INVALID && op < ACO_OP_COUNT ? air_op_infos[op].name : NULL;
+}
+
+aco_op_class
+aco_op_get_class(aco_op op)
+{
+   return air_op_info(op)->cls;
+}
+
 unsigned
 air_default_ulp(aco_op op, unsigned bits)
 {

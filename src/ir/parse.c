@@ -192,7 +192,7 @@ next(struct parser *ps)
       advance_char(ps);
       advance_char(ps);
       t->kind = TOK_PUNCT;
-   } else if (strchr("=,(){}[]:+-", c)) {
+   } else if (c && strchr("=,(){}[]:+-", c)) {
       advance_char(ps);
       t->kind = TOK_PUNCT;
    } else {

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Sets up (if needed), builds and runs every test suite.
+#   ACO_BUILD=dir          build directory (default: build)
+#   ACO_MESON_ARGS="..."   extra `meson setup` options (e.g. -Db_sanitize=address,undefined)
+set -eu
+cd "$(dirname "$0")/.."
+bash scripts/deps.sh
+dir=${ACO_BUILD:-build}
+# shellcheck disable=SC2086
+[ -d "$dir" ] || meson setup "$dir" ${ACO_MESON_ARGS:-} >/dev/null
+ninja -C "$dir"
+meson test -C "$dir" --print-errorlogs --num-processes 2

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: MIT */
+/* ABIs: the register-block expansion (docs/calls.md), built-in ABIs, user ABIs. */
+#include "helpers.h"
+
+#include "target/gfx.h"
+
+/* Expected expansion, written as ranges "first-last" of preserved registers. */
+static void
+expect_ranges(const uint8_t *preserved, unsigned count, const unsigned (*ranges)[2],
+              unsigned num_ranges, const char *file)
+{
+   uint8_t want[256] = {0};
+   for (unsigned i = 0; i < num_ranges; i++)
+      for (unsigned r = ranges[i][0]; r <= ranges[i][1]; r++)
+         want[r] = 1;
+   for (unsigned r = 0; r < count; r++)
+      if (preserved[r] != want[r])
+         fail_msg("%s%u: expected %s", file, r, want[r] ? "preserved" : "clobbered");
+   for (unsigned r = count; r < 256; r++)
+      assert_int_equal(preserved[r], 0);
+}
+
+static aco_abi *
+make_abi(aco_program *p, const char *name, aco_register_block block)
+{
+   aco_abi_info info = {sizeof(info), name, true, block, {ACO_NO_LIMIT, ACO_NO_LIMIT},
+                        {ACO_NO_LIMIT, ACO_NO_LIMIT}, 0xffffffffu, 0, NULL};
+   aco_abi *abi = NULL;
+   assert_int_equal(aco_abi_create(p, &info, &abi), ACO_SUCCESS);
+   return abi;
+}
+
+/* The first example of the function-call design: 16/16 stripes, preserved first, over the
+ * hypothetical 108 SGPRs / 128 VGPRs it uses (s0-s107: its "s96-s108" ends one register
+ * past the file). */
+static void
+test_seed_stripes(void **state)
+{
+   (void)state;
+   aco_program *p = test_program(ACO_GFX1100, 32);
+   aco_abi *abi = make_abi(p, "stripes", (aco_register_block){{16, 16}, {16, 16}, false});
+   uint8_t pres[512];
+   assert_int_equal(aco_abi_preserved_registers(abi, 108, 128, pres), ACO_SUCCESS);
+   static const unsigned v[][2] = {{0, 15}, {32, 47}, {64, 79}, {96, 111}};
+   static const unsigned s[][2] = {{0, 15}, {32, 47}, {64, 79}, {96, 107}};
+   expect_ranges(pres + 256, 128, v, 4, "v");
+   expect_ranges(pres, 108, s, 4, "s");
+   /* the built-in compute ABI is the same block */
+   uint8_t builtin[512];
+   assert_int_equal(aco_abi_preserved_registers(
+                       aco_program_builtin_abi(p, ACO_ABI_COMPUTE_DEFAULT), 108, 128, builtin),
+                    ACO_SUCCESS);
+   assert_memory_equal(pres, builtin, 512);
+   aco_program_destroy(p);
+}
+
+/* The second example: 80 low registers preserved, the rest clobbered (the any-hit ABI). */
+static void
+test_seed_low_preserved(void **state)
+{
+   (void)state;
+   aco_program *p = test_program(ACO_GFX1100, 32);
+   aco_abi *abi = make_abi(p, "low80", (aco_register_block){{128, 256}, {80, 80}, false});
+   uint8_t pres[512];
+   assert_int_equal(aco_abi_preserved_registers(abi, 108, 128, pres), ACO_SUCCESS);
+   static const unsigned v[][2] = {{0, 79}};
+   static const unsigned s[][2] = {{0, 79}};
+   expect_ranges(pres + 256, 128, v, 1, "v");
+   expect_ranges(pres, 108, s, 1, "s");
+   uint8_t builtin[512];
+   assert_int_equal(aco_abi_preserved_registers(aco_program_builtin_abi(p, ACO_ABI_RT_ANYHIT),
+                                                108, 128, builtin),
+                    ACO_SUCCESS);
+   assert_memory_equal(pres, builtin, 512);
+   aco_program_destroy(p);
+}
+
+/* Over the real register files: 106 SGPRs (vcc is 106/107) and 256 VGPRs. */
+static void
+test_real_register_files(void **state)
+{
+   (void)state;
+   static const aco_gfx_level levels[] = {ACO_GFX1030, ACO_GFX1100, ACO_GFX1200};
+   for (unsigned l = 0; l < 3; l++) {
+      const struct aco_gfx_info *gfx = aco_gfx_info(levels[l]);
+      assert_non_null(gfx);
+      assert_int_equal(gfx->sgpr_count, 106);
+      assert_int_equal(gfx->vgpr_count, 256);
+      aco_program *p = test_program(levels[l], 32);
+      uint8_t pres[512];
+      assert_int_equal(aco_abi_preserved_registers(
+                          aco_program_builtin_abi(p, ACO_ABI_COMPUTE_DEFAULT), gfx->sgpr_count,
+                          gfx->vgpr_count, pres),
+                       ACO_SUCCESS);
+      static const unsigned s[][2] = {{0, 15}, {32, 47}, {64, 79}, {96, 105}};
+      static const unsigned v[][2] = {{0, 15},    {32, 47},   {64, 79},   {96, 111},
+                                      {128, 143}, {160, 175}, {192, 207}, {224, 239}};
+      expect_ranges(pres, 106, s, 4, "s");
+      expect_ranges(pres + 256, 256, v, 8, "v");
+      /* everything clobbered under the recursive and traversal ABIs */
+      for (unsigned w = ACO_ABI_RT_RECURSIVE; w <= ACO_ABI_RT_TRAVERSAL; w++) {
+         assert_int_equal(aco_abi_preserved_registers(aco_program_builtin_abi(p, w), 106, 256,
+                                                      pres),
+                          ACO_SUCCESS);
+         for (unsigned r = 0; r < 512; r++)
+            assert_int_equal(pres[r], 0);
+      }
+      aco_program_destroy(p);
+   }
+}
+
+static void
+test_clobbered_first(void **state)
+{
+   (void)state;
+   aco_program *p = test_program(ACO_GFX1030, 64);
+   aco_abi *abi = make_abi(p, "cfirst", (aco_register_block){{8, 24}, {4, 8}, true});
+   uint8_t pres[512];
+   assert_int_equal(aco_abi_preserved_registers(abi, 30, 70, pres), ACO_SUCCESS);
+   static const unsigned s[][2] = {{8, 11}, {20, 23}};
+   static const unsigned v[][2] = {{24, 31}, {56, 63}};
+   expect_ranges(pres, 30, s, 2, "s");
+   expect_ranges(pres + 256, 70, v, 2, "v");
+   aco_program_destroy(p);
+}
+
+static void
+test_abi_errors(void **state)
+{
+   (void)state;
+   aco_program *p = test_program(ACO_GFX1030, 64);
+   aco_abi *abi;
+   aco_abi_info info = {sizeof(info), "compute_default", false, {{0, 0}, {0, 0}, false},
+                        {ACO_NO_LIMIT, ACO_NO_LIMIT}, {ACO_NO_LIMIT, ACO_NO_LIMIT}, 0, 0, NULL};
+   assert_int_equal(aco_abi_create(p, &info, &abi), ACO_ERROR_INVALID_ARGUMENT);
+   assert_non_null(strstr(aco_program_message(p), "ABI @compute_default exists already"));
+   info.name = "bad name";
+   assert_int_equal(aco_abi_create(p, &info, &abi), ACO_ERROR_INVALID_ARGUMENT);
+   info.name = "empty_block";
+   info.has_block = true;
+   assert_int_equal(aco_abi_create(p, &info, &abi), ACO_ERROR_INVALID_ARGUMENT);
+   assert_non_null(strstr(aco_program_message(p), "needs registers in each file"));
+   info.has_block = false;
+   info.name = "bad_hint";
+   aco_reg_hint hint = {0, 110};
+   info.num_hints = 1;
+   info.hints = &hint;
+   assert_int_equal(aco_abi_create(p, &info, &abi), ACO_ERROR_INVALID_ARGUMENT);
+   assert_non_null(strstr(aco_program_message(p), "hint 0 names no SGPR or VGPR"));
+   hint.reg = ACO_REG_VGPR(4);
+   assert_int_equal(aco_abi_create(p, &info, &abi), ACO_SUCCESS);
+   assert_ptr_equal(aco_program_find_abi(p, "bad_hint"), abi);
+   assert_null(aco_program_builtin_abi(p, ACO_ABI_BUILTIN_COUNT));
+   uint8_t pres[512];
+   assert_int_equal(aco_abi_preserved_registers(abi, 300, 10, pres), ACO_ERROR_INVALID_ARGUMENT);
+   aco_program_destroy(p);
+}
+
+int
+main(void)
+{
+   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_seed_stripes),     cmocka_unit_test(test_seed_low_preserved),
+      cmocka_unit_test(test_real_register_files), cmocka_unit_test(test_clobbered_first),
+      cmocka_unit_test(test_abi_errors),
+   };
+   return cmocka_run_group_tests(tests, NULL, NULL);
+}
