@@ -720,6 +720,9 @@ check_function(struct vctx *c, struct aco_function *f)
    for (uint32_t i = 0; i < f->num_params; i++)
       define(c, f->params[i].value);
    check_region(c, f->body, "body");
+   if (air_num_return_params(f) && !air_region_terminator(f->body))
+      report(c, NULL, "the body falls off its end, but the function has return parameters: "
+                      "end it with return");
    aco_free(&c->p->allocator, visible);
    aco_free(&c->p->allocator, scope);
    c->visible = NULL;

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/* Assembler, disassembler and binary packaging of machine IR (after register allocation:
+ * every operand and definition is a fixed register or a constant). */
+#ifndef ACO_EMIT_H
+#define ACO_EMIT_H
+
+#include "mir/mir.h"
+
+#define ACO_MAX_INSTR_DWORDS 4
+
+/* Encodes one instruction; returns the number of dwords written to out (at most
+ * ACO_MAX_INSTR_DWORDS) or 0 if it cannot be encoded on this level (absent opcode,
+ * operand that does not fit, special-syntax opcode without a raw immediate). */
+unsigned aco_encode_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minstr *in,
+                          uint32_t *out);
+
+/* Decodes the instruction at words[0..count); returns the dwords consumed and the new
+ * instruction in *out (allocated in arena), or 0 for an unknown encoding. */
+unsigned aco_decode_instr(aco_gfx_level level, unsigned wave_size, const uint32_t *words,
+                          unsigned count, struct aco_arena *arena, struct aco_minstr **out);
+
+/* Appends the instruction in LLVM's assembly syntax (no newline). */
+void aco_print_asm_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minstr *in,
+                         struct aco_strbuf *sb);
+/* Operand-field text of a register range starting at field `field` of `dwords` dwords. */
+void aco_print_asm_reg(aco_gfx_level level, unsigned wave_size, unsigned field, unsigned dwords,
+                       struct aco_strbuf *sb);
+
+/* Two instructions are the same for the assembler (opcode, encoding, registers, constant
+ * values, format fields). */
+bool aco_minstr_equal_encoding(aco_gfx_level level, unsigned wave_size,
+                               const struct aco_minstr *a, const struct aco_minstr *b);
+
+
+#endif

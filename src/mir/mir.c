@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT */
+/* Machine-IR programs, blocks and instructions, and the slot map that ties an
+ * instruction's operands to the opcode table's signature. */
+#include "mir/mir.h"
+
+#include <string.h>
+
+struct aco_mprogram *
+aco_mprogram_create(const aco_allocator *a, aco_gfx_level level, unsigned wave_size)
+{
+   a = aco_allocator_or_default(a);
+   const struct aco_gfx_info *gfx = aco_gfx_info(level);
+   if (!gfx || (wave_size != 32 && wave_size != 64))
+      return NULL;
+   struct aco_mprogram *p = aco_calloc(a, sizeof(*p));
+   if (!p)
+      return NULL;
+   p->allocator = a;
+   p->gfx_level = level;
+   p->wave_size = wave_size;
+   p->gfx = gfx;
+   aco_arena_init(&p->arena, a);
+   p->temp_count = 1; /* id 0 is "no temporary" */
+   return p;
+}
+
+void
+aco_mprogram_destroy(struct aco_mprogram *p)
+{
+   if (!p)
+      return;
+   for (uint32_t i = 0; i < p->blocks.len; i++) {
+      struct aco_mblock *b = p->blocks.data[i];
+      aco_vec_free(p->allocator, &b->instrs);
+      aco_vec_free(p->allocator, &b->logical_preds);
+      aco_vec_free(p->allocator, &b->logical_succs);
+      aco_vec_free(p->allocator, &b->linear_preds);
+      aco_vec_free(p->allocator, &b->linear_succs);
+   }
+   aco_vec_free(p->allocator, &p->blocks);
+   aco_vec_free(p->allocator, &p->temp_rc);
+   aco_arena_finish(&p->arena);
+   aco_free(p->allocator, p);
+}
+
+struct aco_mblock *
+aco_mprogram_add_block(struct aco_mprogram *p)
+{
+   struct aco_mblock *b = aco_arena_new(&p->arena, struct aco_mblock);
+   if (!b)
+      return NULL;
+   b->index = p->blocks.len;
+   if (!aco_vec_push(p->allocator, &p->blocks, b))
+      return NULL;
+   return b;
+}
+
+aco_temp
+aco_mprogram_new_temp(struct aco_mprogram *p, aco_rc rc)
+{
+   if (p->temp_rc.len == 0 && !aco_vec_push(p->allocator, &p->temp_rc, rc))
+      return aco_temp_make(0, rc);
+   if (!aco_vec_push(p->allocator, &p->temp_rc, rc))
+      return aco_temp_make(0, rc);
+   return aco_temp_make(p->temp_count++, rc);
+}
+
+bool
+aco_mblock_add_logical_edge(struct aco_mprogram *p, struct aco_mblock *pred, struct aco_mblock *succ)
+{
+   return aco_vec_push(p->allocator, &pred->logical_succs, succ->index) &&
+          aco_vec_push(p->allocator, &succ->logical_preds, pred->index);
+}
+
+bool
+aco_mblock_add_linear_edge(struct aco_mprogram *p, struct aco_mblock *pred, struct aco_mblock *succ)
+{
+   return aco_vec_push(p->allocator, &pred->linear_succs, succ->index) &&
+          aco_vec_push(p->allocator, &succ->linear_preds, pred->index);
+}
+
+struct aco_minstr *
+aco_minstr_create(struct aco_arena *arena, enum aco_opcode op, unsigned num_operands,
+                  unsigned num_definitions)
+{
+   size_t size = sizeof(struct aco_minstr) + num_operands * sizeof(aco_operand) +
+                 num_definitions * sizeof(aco_definition);
+   char *mem = aco_arena_zalloc(arena, size, alignof(struct aco_minstr));
+   if (!mem)
+      return NULL;
+   struct aco_minstr *in = (struct aco_minstr *)mem;
+   in->opcode = (uint16_t)op;
+   in->num_operands = (uint8_t)num_operands;
+   in->num_definitions = (uint8_t)num_definitions;
+   in->operands = (aco_operand *)(mem + sizeof(*in));
+   in->definitions = (aco_definition *)(mem + sizeof(*in) + num_operands * sizeof(aco_operand));
+   /* op_sel_hi defaults to "high halves" except for the mixed-precision FMAs */
+   if (aco_op_info(op)->format == ACO_FMT_VOP3P && strncmp(aco_op_info(op)->name, "v_fma_mix", 9))
+      in->valu.opsel_hi = 7;
+   return in;
+}
+
+static bool
+is_source_role(char r)
+{
+   return r != 'd' && r != 'e' && r != 'v' && r != 'f' && r != 'n' && r != 'k';
+}
+
+bool
+aco_minstr_slots(aco_gfx_level level, unsigned wave_size, enum aco_opcode op,
+                 enum aco_encoding enc, struct aco_slot_map *map)
+{
+   int gi = aco_gfx_index(level);
+   if (gi < 0 || op >= aco_num_opcodes)
+      return false;
+   const struct aco_op_info *info = aco_op_info(op);
+   const struct aco_op_sig *sig = &info->sig[gi];
+   if (info->opcode[gi] < 0 || sig->count == 0xff || sig->count > 8)
+      return false;
+   if (enc == ACO_ENC_E64 && info->opcode2[gi] < 0)
+      return false;
+   memset(map, 0, sizeof(*map));
+   bool seen_source = false;
+   for (unsigned i = 0; i < sig->count; i++) {
+      struct aco_op_slot s = sig->slots[i];
+      bool def;
+      if (s.role == 'v') {
+         def = !seen_source;
+         s.dwords = (uint8_t)(wave_size / 32);
+         if (enc == ACO_ENC_E64)
+            s.role = def ? (info->format == ACO_FMT_VOPC ? 'd' : 'e') : 'c';
+      } else if (s.role == 'e') {
+         def = true;
+         s.dwords = (uint8_t)(wave_size / 32);
+      } else {
+         def = s.role == 'd';
+      }
+      if (s.role == 'd' && info->format == ACO_FMT_VOPC)
+         s.dwords = (uint8_t)(wave_size / 32);
+      if (is_source_role(s.role))
+         seen_source = true;
+      map->slot[map->count] = s;
+      map->is_def[map->count] = def;
+      if (s.role == 'f' || s.role == 'n' || s.role == 'k')
+         map->index[map->count] = 0xff;
+      else if (def)
+         map->index[map->count] = (uint8_t)map->num_definitions++;
+      else
+         map->index[map->count] = (uint8_t)map->num_operands++;
+      map->count++;
+   }
+   return true;
+}

@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: MIT */
+/* Machine IR: close to the hardware, close to ACO's. An instruction has an opcode (from
+ * the table in src/target/opcodes.py), operands (temporary, constant or fixed physical
+ * register), definitions and format-specific fields. Operands and definitions appear in
+ * the order of the opcode's signature (LLVM's printed order): definitions are the
+ * signature's destination slots ('d', 'e', a leading implicit vcc), operands the rest.
+ * Physical registers are addressed in bytes so 16-bit halves are first-class. Everything
+ * lives in the program's arena. */
+#ifndef ACO_MIR_H
+#define ACO_MIR_H
+
+#include "target/gfx.h"
+#include "target/opcodes.h"
+#include "util/alloc.h"
+#include "util/strbuf.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* ---- register classes ---------------------------------------------------------------- */
+
+/* bits 0..4: size (dwords, or bytes when ACO_RC_SUBDWORD), bit 5 VGPR, bit 6 linear VGPR,
+ * bit 7 sub-dword (byte-sized) */
+typedef struct aco_rc {
+   uint8_t v;
+} aco_rc;
+
+enum { ACO_RC_VGPR = 1 << 5, ACO_RC_LINEAR = 1 << 6, ACO_RC_SUBDWORD = 1 << 7 };
+
+static inline aco_rc aco_rc_s(unsigned dwords) { aco_rc r = {(uint8_t)dwords}; return r; }
+static inline aco_rc aco_rc_v(unsigned dwords) { aco_rc r = {(uint8_t)(dwords | ACO_RC_VGPR)}; return r; }
+static inline aco_rc aco_rc_vb(unsigned bytes)
+{
+   aco_rc r = {(uint8_t)(bytes | ACO_RC_VGPR | ACO_RC_SUBDWORD)};
+   return r;
+}
+static inline aco_rc aco_rc_lv(unsigned dwords)
+{
+   aco_rc r = {(uint8_t)(dwords | ACO_RC_VGPR | ACO_RC_LINEAR)};
+   return r;
+}
+static inline bool aco_rc_is_vgpr(aco_rc r) { return r.v & ACO_RC_VGPR; }
+static inline bool aco_rc_is_linear(aco_rc r) { return !(r.v & ACO_RC_VGPR) || (r.v & ACO_RC_LINEAR); }
+static inline bool aco_rc_is_subdword(aco_rc r) { return r.v & ACO_RC_SUBDWORD; }
+static inline unsigned aco_rc_bytes(aco_rc r) { return (r.v & ACO_RC_SUBDWORD) ? (r.v & 31u) : (r.v & 31u) * 4u; }
+static inline unsigned aco_rc_dwords(aco_rc r) { return (aco_rc_bytes(r) + 3) / 4; }
+/* The lane-mask class: one SGPR in wave32, a pair in wave64. */
+static inline aco_rc aco_rc_lane_mask(unsigned wave_size) { return aco_rc_s(wave_size / 32); }
+
+/* ---- temporaries and physical registers --------------------------------------------- */
+
+typedef struct aco_temp {
+   uint32_t id; /* 0: none */
+   aco_rc rc;
+} aco_temp;
+
+static inline aco_temp aco_temp_make(uint32_t id, aco_rc rc) { aco_temp t = {id, rc}; return t; }
+
+/* A register in bytes: operand-field number * 4 + byte. SGPRs 0..105 are fields 0..105,
+ * VGPRs are fields 256..511 (v0 = 1024 bytes). */
+typedef struct aco_physreg {
+   uint16_t reg_b;
+} aco_physreg;
+
+static inline aco_physreg aco_physreg_make(unsigned field, unsigned byte)
+{
+   aco_physreg r = {(uint16_t)(field * 4 + byte)};
+   return r;
+}
+static inline aco_physreg aco_sgpr(unsigned n) { return aco_physreg_make(n, 0); }
+static inline aco_physreg aco_vgpr(unsigned n) { return aco_physreg_make(256 + n, 0); }
+static inline unsigned aco_physreg_field(aco_physreg r) { return r.reg_b >> 2; }
+static inline unsigned aco_physreg_byte(aco_physreg r) { return r.reg_b & 3; }
+static inline bool aco_physreg_is_vgpr(aco_physreg r) { return r.reg_b >= 1024; }
+
+/* ---- operands and definitions --------------------------------------------------------- */
+
+enum aco_operand_kind {
+   ACO_OPND_UNDEF = 0,
+   ACO_OPND_TEMP,  /* an SSA temporary (fixed to a register once allocated) */
+   ACO_OPND_CONST, /* a constant; the encoder picks an inline constant or a literal */
+   ACO_OPND_REG,   /* a physical register that is not a temporary (exec, m0, vcc, ...) */
+};
+
+typedef struct aco_operand {
+   uint8_t kind;   /* enum aco_operand_kind */
+   uint8_t bits;   /* constant operand: 16, 32 or 64 */
+   bool fixed;     /* reg is meaningful */
+   bool is_float;  /* constant: prefer float inline constants (for printing) */
+   aco_temp temp;
+   aco_physreg reg;
+   uint64_t value; /* constant value */
+} aco_operand;
+
+static inline aco_operand aco_opnd_temp(aco_temp t)
+{
+   aco_operand o = {ACO_OPND_TEMP, 0, false, false, t, {0}, 0};
+   return o;
+}
+static inline aco_operand aco_opnd_fixed_temp(aco_temp t, aco_physreg r)
+{
+   aco_operand o = {ACO_OPND_TEMP, 0, true, false, t, r, 0};
+   return o;
+}
+static inline aco_operand aco_opnd_reg(aco_physreg r, aco_rc rc)
+{
+   aco_operand o = {ACO_OPND_REG, 0, true, false, {0, rc}, r, 0};
+   return o;
+}
+static inline aco_operand aco_opnd_const(uint64_t value, unsigned bits)
+{
+   aco_operand o = {ACO_OPND_CONST, (uint8_t)bits, false, false, {0, {1}}, {0}, value};
+   return o;
+}
+
+typedef struct aco_definition {
+   aco_temp temp;
+   aco_physreg reg;
+   bool fixed;
+} aco_definition;
+
+static inline aco_definition aco_def_temp(aco_temp t)
+{
+   aco_definition d = {t, {0}, false};
+   return d;
+}
+static inline aco_definition aco_def_fixed(aco_temp t, aco_physreg r)
+{
+   aco_definition d = {t, r, true};
+   return d;
+}
+
+/* ---- instructions ---------------------------------------------------------------------- */
+
+/* How a VALU instruction is encoded. */
+enum aco_encoding {
+   ACO_ENC_NATIVE = 0, /* the opcode's own format (VOP1/VOP2/VOPC: the 32-bit form) */
+   ACO_ENC_E64,        /* the VOP3 form of a VOP1/VOP2/VOPC opcode */
+   ACO_ENC_DPP16,
+   ACO_ENC_DPP8,
+   ACO_ENC_SDWA,
+};
+
+struct aco_valu_fields {
+   uint8_t neg, abs;      /* bit i: source i */
+   uint8_t opsel;         /* VOP3: bits 0..2 sources, bit 3 destination; VOP3P: op_sel */
+   uint8_t opsel_hi;      /* VOP3P (default 7) */
+   uint8_t neg_hi;        /* VOP3P */
+   bool clamp;
+   uint8_t omod;          /* 0 none, 1 mul:2, 2 mul:4, 3 div:2 */
+   uint16_t dpp_ctrl;     /* DPP16 */
+   uint8_t row_mask, bank_mask;
+   bool bound_ctrl, fetch_inactive;
+   uint32_t dpp8_sel;     /* DPP8: 8 x 3 bits */
+};
+
+struct aco_mem_fields {
+   int32_t offset;        /* immediate byte offset (DS: offset0 | offset1 << 8 for two-address) */
+   bool glc, slc, dlc;    /* GFX10.3 / GFX11 cache bits */
+   uint8_t th, scope;     /* GFX12 cache policy */
+   bool offen, idxen;     /* MUBUF */
+   bool gds;              /* DS on GFX10.3 */
+};
+
+struct aco_minstr {
+   uint16_t opcode;       /* enum aco_opcode */
+   uint8_t encoding;      /* enum aco_encoding */
+   uint8_t num_operands;
+   uint8_t num_definitions;
+   aco_operand *operands;
+   aco_definition *definitions;
+   union {
+      struct aco_valu_fields valu;
+      struct aco_mem_fields mem;
+      uint32_t imm;          /* SOPK / SOPP immediate, s_waitcnt fields ... */
+   };
+   uint32_t target_block;    /* branches */
+   uint16_t vopd_y;          /* VOPD: enum aco_opcode of the Y half */
+};
+
+/* ---- blocks and programs ----------------------------------------------------------------- */
+
+typedef ACO_VEC(uint32_t) aco_block_list;
+typedef ACO_VEC(struct aco_minstr *) aco_instr_list;
+
+struct aco_register_demand {
+   int16_t sgpr, vgpr;
+};
+
+enum aco_block_kind {
+   ACO_BLOCK_UNIFORM = 1 << 0,
+   ACO_BLOCK_LOOP_HEADER = 1 << 1,
+   ACO_BLOCK_LOOP_EXIT = 1 << 2,
+   ACO_BLOCK_TOP_LEVEL = 1 << 3,
+};
+
+struct aco_mblock {
+   uint32_t index;
+   uint32_t kind;
+   uint32_t loop_depth;
+   aco_instr_list instrs;
+   aco_block_list logical_preds, logical_succs, linear_preds, linear_succs;
+   struct aco_register_demand demand;
+};
+
+struct aco_mprogram {
+   aco_gfx_level gfx_level;
+   unsigned wave_size;
+   const struct aco_gfx_info *gfx;
+   struct aco_arena arena;
+   const aco_allocator *allocator;
+   ACO_VEC(struct aco_mblock *) blocks;
+   uint32_t temp_count;
+   ACO_VEC(aco_rc) temp_rc;
+};
+
+#define aco_foreach_block(p, blk)                                                             \
+   for (uint32_t _bi = 0; _bi < (p)->blocks.len && ((blk) = (p)->blocks.data[_bi], 1); _bi++)
+#define aco_foreach_instr(blk, ins)                                                           \
+   for (uint32_t _ii = 0; _ii < (blk)->instrs.len && ((ins) = (blk)->instrs.data[_ii], 1); _ii++)
+#define aco_foreach_operand(ins, op)                                                          \
+   for (aco_operand *op = (ins)->operands; op < (ins)->operands + (ins)->num_operands; op++)
+#define aco_foreach_definition(ins, def)                                                      \
+   for (aco_definition *def = (ins)->definitions;                                             \
+        def < (ins)->definitions + (ins)->num_definitions; def++)
+
+/* ---- program, blocks, instructions (mir.c) ---------------------------------------------- */
+
+struct aco_mprogram *aco_mprogram_create(const aco_allocator *a, aco_gfx_level level,
+                                         unsigned wave_size);
+void aco_mprogram_destroy(struct aco_mprogram *p);
+struct aco_mblock *aco_mprogram_add_block(struct aco_mprogram *p);
+aco_temp aco_mprogram_new_temp(struct aco_mprogram *p, aco_rc rc);
+/* Adds succ to pred's successors and pred to succ's predecessors. */
+bool aco_mblock_add_logical_edge(struct aco_mprogram *p, struct aco_mblock *pred,
+                                 struct aco_mblock *succ);
+bool aco_mblock_add_linear_edge(struct aco_mprogram *p, struct aco_mblock *pred,
+                                struct aco_mblock *succ);
+/* An instruction with its operand and definition arrays in one arena allocation. */
+struct aco_minstr *aco_minstr_create(struct aco_arena *arena, enum aco_opcode op,
+                                     unsigned num_operands, unsigned num_definitions);
+/* The printed-order operand slots of an opcode on a level, encoding and wave size, each
+ * mapped to its definition or operand index. Implicit vcc of the 32-bit forms is a fixed
+ * operand/definition too, so e32 and e64 forms have the same shape; in the e64 form it
+ * becomes an explicit lane-mask slot ('d' of VOPC, 'e' carry-out, 'c' carry-in/selector).
+ * False for special-syntax ('?') or absent opcodes. */
+struct aco_slot_map {
+   unsigned count, num_operands, num_definitions;
+   struct aco_op_slot slot[8];
+   uint8_t index[8];
+   bool is_def[8];
+};
+bool aco_minstr_slots(aco_gfx_level level, unsigned wave_size, enum aco_opcode op,
+                      enum aco_encoding enc, struct aco_slot_map *map);
+
+/* Not yet written: builder at a cursor (aco_mb_*), printer (aco_mprint_*), validator
+ * (aco_mvalidate). */
+
+#endif

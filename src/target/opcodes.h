@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/* The opcode table: enum aco_opcode and one aco_op_info per opcode, generated from
+ * src/target/opcodes.py. Every fact about an instruction is read from here. */
+#ifndef ACO_TARGET_OPCODES_H
+#define ACO_TARGET_OPCODES_H
+
+#include "target/opcodes_gen.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* One operand of the printed (LLVM) syntax, in order. role: 'd' destination, 'a' src0 or
+ * address, 'b' src1 or SMEM base, 'c' src2, 'e' carry-out, 'x'/'y' data, 'r' resource,
+ * 'o' soffset, 'k' immediate, 'v' implicit vcc, 'f' "off" (no saddr), 'n' "offen".
+ * file 's' or 'v'; dwords the register count. */
+struct aco_op_slot {
+   char role;
+   char file;
+   uint8_t dwords;
+};
+
+struct aco_op_sig {
+   const struct aco_op_slot *slots;
+   uint8_t count; /* 0xff: special syntax not described by slots */
+};
+
+struct aco_op_info {
+   const char *name;
+   uint8_t format; /* enum aco_format */
+   int16_t opcode[3];  /* per GFX index (gfx1030, gfx1100, gfx1200); -1 absent */
+   int16_t opcode2[3]; /* VOP3 (e64) opcode of VOP1/VOP2/VOPC; VOPD: the OPY number */
+   const char *asm_name[3];
+   struct aco_op_sig sig[3];
+   uint32_t flags; /* enum aco_op_flag */
+   uint8_t wait;   /* enum aco_wait_counter */
+};
+
+extern const struct aco_op_info aco_op_infos[aco_num_opcodes];
+
+static inline const struct aco_op_info *
+aco_op_info(enum aco_opcode op)
+{
+   return &aco_op_infos[op];
+}
+
+const char *aco_format_name(enum aco_format fmt);
+/* The opcode with that canonical name, or aco_num_opcodes. */
+enum aco_opcode aco_opcode_from_name(const char *name);
+
+#endif

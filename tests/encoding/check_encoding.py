@@ -1,0 +1,102 @@
+# SPDX-License-Identifier: MIT
+"""Cross-checks libaco's assembler against LLVM's (suite `encoding`).
+
+encoding_dump prints one instance per line (gfx, wave, row, our text, our bytes, decoder
+status). For each GFX level and wave size this script checks, batching everything into
+two llvm-mc-19 runs: (a) llvm-mc assembling our text gives our bytes, (b) llvm-mc
+disassembling our bytes gives our text, (c) our decoder gave back what we encoded.
+Known llvm-mc disagreements are listed in EXCEPTIONS with their reason; any other
+difference fails the test. Rows the generator cannot build yet are counted as
+"uncovered" and printed, never dropped silently."""
+import collections
+import re
+import shutil
+import subprocess
+import sys
+
+# (mnemonic prefix, reason). Keep short; every entry needs a reason.
+EXCEPTIONS = []
+
+LLVM_MC = "llvm-mc-19"
+
+
+def mc(args, text):
+    r = subprocess.run([LLVM_MC, "-triple=amdgcn"] + args, input=text, capture_output=True,
+                       text=True)
+    bad = set(int(m.group(1)) for m in re.finditer(r"<stdin>:(\d+):\d+: (?:error|warning)", r.stderr))
+    lines = [l for l in r.stdout.splitlines() if l.strip() and not l.strip().startswith(".")]
+    return bad, lines, r.stderr
+
+
+def main():
+    if shutil.which(LLVM_MC) is None:
+        print("SKIP: llvm-mc-19 not found; the encoding cross-check needs LLVM 19")
+        return 77
+    dump = subprocess.run([sys.argv[1]], capture_output=True, text=True, check=True).stdout
+    groups = collections.OrderedDict()
+    for line in dump.splitlines():
+        f = line.split("\t")
+        gfx, wave, name = f[0].split()
+        groups.setdefault((gfx, wave), []).append((name, f[1:]))
+    failures = 0
+    verbose = "-v" in sys.argv
+    for (gfx, wave), items in groups.items():
+        args = ["-mcpu=" + gfx]
+        if wave == "64":
+            args.append("-mattr=+wavefrontsize64")
+        inst = [(n, f) for n, f in items if len(f) == 3]
+        uncovered = [(n, f[0]) for n, f in items if len(f) != 3]
+        mism = []
+        excepted = 0
+        # (a) assemble our text
+        bad, out, err = mc(args + ["-show-encoding"], "\n".join(f[0] for n, f in inst) + "\n")
+        it = iter(out)
+        for i, (n, f) in enumerate(inst):
+            if i + 1 in bad:
+                mism.append((n, "llvm-mc rejects", f[0], ""))
+                continue
+            l = next(it, "")
+            m = re.search(r"encoding: \[(.*)\]", l)
+            theirs = m.group(1) if m else "?"
+            if theirs != f[1]:
+                mism.append((n, "bytes", f[0], "ours %s llvm %s (%s)" % (f[1], theirs, l.split(";")[0].strip())))
+        # (b) disassemble our bytes
+        good = [(n, f) for n, f in inst if f[1]]
+        bad2, out2, err2 = mc(args + ["--disassemble", "-show-encoding"],
+                              "\n".join(f[1] for n, f in good) + "\n")
+        by_bytes = {}
+        for l in out2:
+            m = re.match(r"\s*(.*?)\s*; encoding: \[(.*)\]", l)
+            if m:
+                by_bytes.setdefault(m.group(2), m.group(1))
+        for i, (n, f) in enumerate(good):
+            l = by_bytes.get(f[1])
+            if l is None:
+                mism.append((n, "llvm-mc cannot disassemble", f[0], f[1]))
+                continue
+            if l != f[0]:
+                mism.append((n, "text", f[0], "llvm: " + l))
+        # (c) our decoder
+        for n, f in inst:
+            if f[2] != "ok":
+                mism.append((n, "decoder: " + f[2], f[0], f[1]))
+        real = []
+        for mm in mism:
+            if any(mm[0].startswith(p) for p, _ in EXCEPTIONS):
+                excepted += 1
+            else:
+                real.append(mm)
+        names = set(n for n, f in inst)
+        print("%s w%s: %d mnemonics, %d instances, %d mismatches, %d listed exceptions, %d uncovered rows"
+              % (gfx, wave, len(names), len(inst), len(real), excepted, len(uncovered)))
+        for mm in real[: (10000 if verbose else 15)]:
+            print("  MISMATCH %s [%s] %s  %s" % mm)
+        if verbose:
+            for n, why in uncovered:
+                print("  uncovered %s: %s" % (n, why))
+        failures += len(real)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
