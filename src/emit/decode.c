@@ -113,7 +113,7 @@ aco_decode_instr(aco_gfx_level level, unsigned wave, const uint32_t *w, unsigned
    } else if (level >= ACO_GFX1200 && (w0 >> 24) == 0xc4) {
       fmt = ACO_FMT_MUBUF, op = (w0 >> 14) & 0xff, n = 3, f.soffset = w0 & 0x7f;
       mem.idxen = w1 >> 31, mem.offen = (w1 >> 30) & 1, mem.th = (w1 >> 20) & 7;
-      mem.scope = (w1 >> 18) & 3, f.r = ((w1 >> 9) & 0x7f) << 2, f.d = 256 + (w1 & 0xff);
+      mem.scope = (w1 >> 18) & 3, f.r = (w1 >> 9) & 0x7f, f.d = 256 + (w1 & 0xff);
       mem.offset = (int32_t)(w2 >> 8), f.a = 256 + (w2 & 0xff);
    } else if (level < ACO_GFX1200 && (w0 >> 26) == 0x38) {
       fmt = ACO_FMT_MUBUF, op = (w0 >> 18) & 0xff, n = 2, mem.offset = w0 & 0xfff;
@@ -180,19 +180,23 @@ aco_decode_instr(aco_gfx_level level, unsigned wave, const uint32_t *w, unsigned
       }
       if (fmt == ACO_FMT_VOP3 && s.file == 'v' && s.role == 'd')
          v += 256;
+      if (fmt == ACO_FMT_VOP1 && s.file == 's' && s.role == 'd')
+         v -= 256; /* v_readfirstlane_b32: SGPR in the vdst field */
       aco_rc rc = s.file == 'v' ? aco_rc_v(s.dwords) : aco_rc_s(s.dwords);
+      unsigned bits = map.is_def[i] ? s.dwords * 32 : aco_source_bits(aco_op_info(opc), s);
       if (map.is_def[i]) {
          in->definitions[map.index[i]] = aco_def_fixed(aco_temp_make(0, rc), aco_physreg_make(v, 0));
       } else if (v == ACO_REG_LITERAL) {
          if (n >= count)
             return 0;
-         aco_operand o = aco_opnd_const(s.dwords == 2 ? (uint64_t)w[n] << 32 : w[n], s.dwords * 32);
+         aco_operand o = bits == 16 ? aco_opnd_const(w[n] & 0xffff, 16)
+                         : aco_opnd_const(s.dwords == 2 ? (uint64_t)w[n] << 32 : w[n], bits);
          in->operands[map.index[i]] = o;
          lit_dwords = 1;
       } else if ((v >= 128 && v <= 208) || (v >= 240 && v <= 248)) {
          uint64_t val;
-         aco_inline_constant_value(v, s.dwords * 32, &val);
-         in->operands[map.index[i]] = aco_opnd_const(val, s.dwords * 32);
+         aco_inline_constant_value(v, bits, &val);
+         in->operands[map.index[i]] = aco_opnd_const(val, bits);
       } else {
          in->operands[map.index[i]] = aco_opnd_reg(aco_physreg_make(v, 0), rc);
       }
@@ -217,7 +221,11 @@ aco_minstr_equal_encoding(aco_gfx_level level, unsigned wave, const struct aco_m
       const aco_operand *x = &a->operands[i], *y = &b->operands[i];
       if ((x->kind == ACO_OPND_CONST) != (y->kind == ACO_OPND_CONST))
          return false;
-      if (x->kind == ACO_OPND_CONST ? x->value != y->value : x->reg.reg_b != y->reg.reg_b)
+      /* a 16-bit constant equals its sign- or zero-extended 32-bit spelling */
+      uint64_t mask = x->kind == ACO_OPND_CONST && (x->bits == 16 || y->bits == 16) ? 0xffff
+                                                                                  : ~0ull;
+      if (x->kind == ACO_OPND_CONST ? (x->value & mask) != (y->value & mask)
+                                    : x->reg.reg_b != y->reg.reg_b)
          return false;
    }
    unsigned na = aco_encode_instr(level, wave, a, wa), nb = aco_encode_instr(level, wave, b, wb);

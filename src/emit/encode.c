@@ -8,9 +8,22 @@
 #include <string.h>
 
 static unsigned
-operand_field(aco_gfx_level level, const aco_operand *o, unsigned dwords, bool *lit,
-              uint32_t *lit_value)
+operand_field(aco_gfx_level level, const aco_operand *o, unsigned dwords, unsigned slot_bits,
+              bool *lit, uint32_t *lit_value)
 {
+   if (o->kind == ACO_OPND_CONST && slot_bits == 16) {
+      /* a 16-bit source reads the low half; only values that are 16-bit numbers (zero- or
+       * sign-extended) are accepted, anything else has no encoding */
+      uint64_t hi = o->value >> 16;
+      if (hi != 0 && hi != 0xffff && hi != 0xffffffffffffull)
+         return ~0u;
+      int f = aco_inline_constant(o->value & 0xffff, 16, true);
+      if (f >= 0)
+         return (unsigned)f;
+      *lit = true;
+      *lit_value = (uint32_t)(o->value & 0xffff);
+      return ACO_REG_LITERAL;
+   }
    if (o->kind == ACO_OPND_CONST) {
       unsigned bits = o->bits ? o->bits : dwords * 32;
       int f = aco_inline_constant(o->value, bits, o->is_float || bits == 64);
@@ -44,8 +57,19 @@ aco_instr_fields(aco_gfx_level level, unsigned wave_size, const struct aco_minst
          if (map.is_def[i])
             v = aco_physreg_field(in->definitions[map.index[i]].reg);
          else
-            v = operand_field(level, &in->operands[map.index[i]], s.dwords, &f->has_lit,
+            v = operand_field(level, &in->operands[map.index[i]], s.dwords,
+                              aco_source_bits(aco_op_info(in->opcode), s), &f->has_lit,
                               &f->lit);
+         if (v == ~0u)
+            return false; /* constant that the source cannot hold */
+         if ((aco_op_info(in->opcode)->flags & ACO_OPF_SRC_REG) && !map.is_def[i] &&
+             (s.role == 'a' || s.role == 'b') &&
+             (in->operands[map.index[i]].kind == ACO_OPND_CONST ||
+              in->operands[map.index[i]].kind == ACO_OPND_UNDEF || (v >= 256) != (s.file == 'v')))
+            return false; /* register-only source of the slot's file */
+         if ((aco_op_info(in->opcode)->flags & ACO_OPF_SRC_M0) && s.role == 'a' &&
+             v != aco_gfx_info(level)->reg_m0 && !(v >= 128 && v <= 208) && !(v >= 240 && v <= 248))
+            return false; /* m0 or an inline constant only */
       }
       switch (s.role) {
       case 'd': f->d = v; f->has_d = true; break;
@@ -83,13 +107,17 @@ aco_encode_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minst
    if (in->encoding == ACO_ENC_E64 || fmt == ACO_FMT_VOP3) {
       if (in->encoding == ACO_ENC_E64)
          op = (uint32_t)info->opcode2[gi];
-      /* VOPC e64 and VOP3SD put the lane mask in vdst / sdst; the rest are plain */
+      /* VOPC e64 and VOP3SD put the lane mask in vdst / sdst; the rest are plain.
+       * v_cmpx_* e64 has no written destination: vdst holds exec_lo. */
+      unsigned d = fmt == ACO_FMT_VOPC && !f.has_d ? ACO_REG_EXEC_LO : f.d;
       out[n++] = 0xD4000000u | op << 16 | (uint32_t)m->clamp << 15 | (f.e ? f.e << 8 : 0) |
-                 (uint32_t)(m->opsel & 15) << 11 | (uint32_t)(m->abs & 7) << 8 | (f.d & 0xff);
+                 (uint32_t)(m->opsel & 15) << 11 | (uint32_t)(m->abs & 7) << 8 | (d & 0xff);
       out[n++] = (uint32_t)(m->neg & 7) << 29 | (uint32_t)(m->omod & 3) << 27 | f.c << 18 |
                  f.b << 9 | f.a;
       if (f.e && (m->opsel || m->abs))
          return 0; /* VOP3SD has no room for them */
+      if ((info->flags & ACO_OPF_SRC1_INT) && ((m->abs | m->neg) & 2))
+         return 0; /* integer src1 takes no float modifiers */
    } else {
       switch (fmt) {
       case ACO_FMT_SOP1:
@@ -128,6 +156,8 @@ aco_encode_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minst
          out[n++] = 0x7C000000u | op << 17 | vg(f.b) << 9 | f.a;
          break;
       case ACO_FMT_VOP3P:
+         if ((info->flags & ACO_OPF_NO_MODS) && (m->neg || m->neg_hi))
+            return 0;
          out[n++] = 0xCC000000u | op << 16 | (uint32_t)m->clamp << 15 |
                     (uint32_t)((m->opsel_hi >> 2) & 1) << 14 | (uint32_t)(m->opsel & 7) << 11 |
                     (uint32_t)(m->neg_hi & 7) << 8 | (f.d & 0xff);
@@ -168,7 +198,7 @@ aco_encode_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minst
             out[n++] = 0xC4000000u | op << 14 | (f.soffset & 0x7f);
             out[n++] = (uint32_t)mem->idxen << 31 | (uint32_t)mem->offen << 30 | 1u << 23 |
                        (uint32_t)(mem->th & 7) << 20 | (uint32_t)(mem->scope & 3) << 18 |
-                       (f.r >> 2) << 9 | vg(f.d);
+                       (f.r & 0x7f) << 9 | vg(f.d); /* full SGPR number, not /4 */
             out[n++] = ((uint32_t)mem->offset & 0xffffff) << 8 | vg(f.a);
          } else if (level >= ACO_GFX1100) {
             out[n++] = 0xE0000000u | op << 18 | (uint32_t)mem->glc << 14 |

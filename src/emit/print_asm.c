@@ -53,23 +53,66 @@ aco_print_asm_reg(aco_gfx_level level, unsigned wave_size, unsigned field, unsig
    (void)wave_size;
 }
 
+/* ds_swizzle_b32's offset as LLVM prints it: swizzle(QUAD_PERM|SWAP|REVERSE|BROADCAST|
+ * BITMASK_PERM, ...) (AMDGPUInstPrinter::printSwizzle). */
+static void
+print_swizzle(struct aco_strbuf *sb, unsigned imm)
+{
+   if ((imm & 0xff00) == 0x8000) {
+      aco_strbuf_puts(sb, " offset:swizzle(QUAD_PERM");
+      for (unsigned i = 0; i < 4; i++)
+         aco_strbuf_printf(sb, ",%u", imm >> (2 * i) & 3);
+      aco_strbuf_puts(sb, ")");
+   } else if ((imm & 0x8000) == 0) {
+      unsigned and_mask = imm & 0x1f, or_mask = imm >> 5 & 0x1f, xor_mask = imm >> 10 & 0x1f;
+      unsigned group = 0x1f - and_mask + 1;
+      if (and_mask == 0x1f && or_mask == 0 && xor_mask && !(xor_mask & (xor_mask - 1))) {
+         aco_strbuf_printf(sb, " offset:swizzle(SWAP,%u)", xor_mask);
+      } else if (and_mask == 0x1f && or_mask == 0 && xor_mask && !(xor_mask & (xor_mask + 1))) {
+         aco_strbuf_printf(sb, " offset:swizzle(REVERSE,%u)", xor_mask + 1);
+      } else if (group > 1 && !(group & (group - 1)) && or_mask < group && !xor_mask) {
+         aco_strbuf_printf(sb, " offset:swizzle(BROADCAST,%u,%u)", group, or_mask);
+      } else {
+         unsigned p0 = or_mask ^ xor_mask, p1 = ((0x1f & and_mask) | or_mask) ^ xor_mask;
+         aco_strbuf_puts(sb, " offset:swizzle(BITMASK_PERM,\"");
+         for (unsigned m = 1u << 4; m; m >>= 1)
+            aco_strbuf_puts(sb, (p0 & m) && (p1 & m) ? "1" : !(p0 & m) && !(p1 & m) ? "0"
+                                : (p1 & m) ? "p" : "i");
+         aco_strbuf_puts(sb, "\")");
+      }
+   } else {
+      aco_strbuf_printf(sb, " offset:%u", imm);
+   }
+}
+
+static bool
+is_fma_mix(const struct aco_minstr *in)
+{
+   return strncmp(aco_op_info(in->opcode)->name, "v_fma_mix", 9) == 0;
+}
+
 static void
 print_source(aco_gfx_level level, unsigned wave, const struct aco_minstr *in,
-             const aco_operand *o, unsigned dwords, unsigned src, const struct aco_fields *f,
+             const aco_operand *o, unsigned dwords, unsigned slot_bits, unsigned src,
+             const struct aco_fields *f,
              struct aco_strbuf *sb)
 {
    bool vop3 = in->encoding == ACO_ENC_E64 || aco_op_info(in->opcode)->format == ACO_FMT_VOP3 ||
                aco_op_info(in->opcode)->format == ACO_FMT_VOP3P;
-   bool neg = vop3 && src < 3 && (in->valu.neg >> src & 1);
-   bool abs = vop3 && src < 3 && aco_op_info(in->opcode)->format != ACO_FMT_VOP3P &&
-              (in->valu.abs >> src & 1);
+   /* VOP3P prints neg_lo:/neg_hi: lists instead, except v_fma_mix*, whose neg_hi bits
+    * are the abs modifiers and which LLVM spells like VOP3 */
+   bool vop3p = aco_op_info(in->opcode)->format == ACO_FMT_VOP3P;
+   bool mix = vop3p && is_fma_mix(in);
+   bool neg = vop3 && src < 3 && (!vop3p || mix) && (in->valu.neg >> src & 1);
+   bool abs = vop3 && src < 3 &&
+              (vop3p ? mix && (in->valu.neg_hi >> src & 1) : (in->valu.abs >> src & 1));
    if (neg)
       aco_strbuf_puts(sb, "-");
    if (abs)
       aco_strbuf_puts(sb, "|");
    if (o->kind == ACO_OPND_CONST) {
-      unsigned bits = o->bits ? o->bits : dwords * 32;
-      int field = aco_inline_constant(o->value, bits, o->is_float || bits == 64);
+      unsigned bits = slot_bits == 16 ? 16 : o->bits ? o->bits : dwords * 32;
+      int field = aco_inline_constant(o->value, bits, o->is_float || bits <= 16 || bits == 64);
       if (field >= 0)
          aco_print_asm_reg(level, wave, (unsigned)field, dwords, sb);
       else
@@ -90,6 +133,37 @@ print_bits(struct aco_strbuf *sb, const char *name, unsigned bits, unsigned n)
    aco_strbuf_puts(sb, "]");
 }
 
+/* GFX12 cache policy as LLVM names it: th depends on the kind of access (and, for the
+ * values 3 and 4..7 of atomics, on the scope), scope is one of four names. */
+static void
+print_cache_policy(struct aco_strbuf *sb, uint32_t flags, unsigned th, unsigned scope)
+{
+   static const char *const load[8] = {NULL, "NT", "HT", "LU", "NT_RT", "RT_NT", "NT_HT", NULL};
+   static const char *const store[8] = {NULL, "NT", "HT", "RT_WB", "NT_RT", "RT_NT", "NT_HT",
+                                        "NT_WB"};
+   static const char *const scopes[4] = {NULL, "SCOPE_SE", "SCOPE_DEV", "SCOPE_SYS"};
+   if (th) {
+      if (flags & ACO_OPF_ATOMIC) {
+         static const char *const atomic[4] = {NULL, "RETURN", "NT", "NT_RETURN"};
+         if (th < 4)
+            aco_strbuf_printf(sb, " th:TH_ATOMIC_%s", atomic[th]);
+         else if (scope >= 2)
+            aco_strbuf_printf(sb, " th:TH_ATOMIC_CASCADE_%s", th < 6 ? "RT" : "NT");
+         else
+            aco_strbuf_printf(sb, " th:TH_ATOMIC_0x%x", th);
+      } else {
+         bool st = (flags & ACO_OPF_STORE) != 0;
+         const char *name = th == 3 && scope == 3 ? "BYPASS" : st ? store[th] : load[th];
+         if (name)
+            aco_strbuf_printf(sb, " th:TH_%s_%s", st ? "STORE" : "LOAD", name);
+         else
+            aco_strbuf_printf(sb, " th:0x%x", th);
+      }
+   }
+   if (scope)
+      aco_strbuf_printf(sb, " scope:%s", scopes[scope]);
+}
+
 void
 aco_print_asm_instr(aco_gfx_level level, unsigned wave, const struct aco_minstr *in,
                     struct aco_strbuf *sb)
@@ -106,9 +180,10 @@ aco_print_asm_instr(aco_gfx_level level, unsigned wave, const struct aco_minstr 
    unsigned fmt = info->format;
    aco_strbuf_puts(sb, info->asm_name[gi]);
    if (fmt == ACO_FMT_VOP1 || fmt == ACO_FMT_VOP2 || fmt == ACO_FMT_VOPC) {
+      /* LLVM spells operand-less VALU ops (v_nop, v_pipeflush) without _e32 */
       if (in->encoding == ACO_ENC_E64)
          aco_strbuf_puts(sb, "_e64");
-      else if (info->opcode2[gi] >= 0)
+      else if (info->opcode2[gi] >= 0 && map.count)
          aco_strbuf_puts(sb, "_e32");
    }
    bool first = true;
@@ -136,7 +211,8 @@ aco_print_asm_instr(aco_gfx_level level, unsigned wave, const struct aco_minstr 
                            s.dwords, sb);
       } else {
          const aco_operand *o = &in->operands[map.index[i]];
-         print_source(level, wave, in, o, s.dwords, (s.role == 'a' ? 0 : s.role == 'b' ? 1 : s.role == 'c' ? 2 : 3), &f, sb);
+         print_source(level, wave, in, o, s.dwords, aco_source_bits(info, s),
+                      (s.role == 'a' ? 0 : s.role == 'b' ? 1 : s.role == 'c' ? 2 : 3), &f, sb);
          nsrc++;
       }
    }
@@ -149,6 +225,24 @@ aco_print_asm_instr(aco_gfx_level level, unsigned wave, const struct aco_minstr 
          aco_strbuf_puts(sb, " idxen");
       /* fallthrough */
    case ACO_FMT_DS:
+      /* two-address forms have two 8-bit offsets (mem.offset = offset0 | offset1 << 8) */
+      if (fmt == ACO_FMT_DS && strstr(info->name, "_2addr")) {
+         if (mem->offset & 0xff)
+            aco_strbuf_printf(sb, " offset0:%d", mem->offset & 0xff);
+         if (mem->offset >> 8 & 0xff)
+            aco_strbuf_printf(sb, " offset1:%d", mem->offset >> 8 & 0xff);
+         if (mem->gds && level < ACO_GFX1100)
+            aco_strbuf_puts(sb, " gds");
+         break;
+      }
+      if (fmt == ACO_FMT_DS && strcmp(info->name, "ds_swizzle_b32") == 0) {
+         if (mem->offset & 0xffff)
+            print_swizzle(sb, (unsigned)mem->offset & 0xffff);
+         if (mem->gds && level < ACO_GFX1100)
+            aco_strbuf_puts(sb, " gds");
+         break;
+      }
+      /* fallthrough */
    case ACO_FMT_FLAT:
    case ACO_FMT_GLOBAL:
    case ACO_FMT_SCRATCH:
@@ -157,10 +251,7 @@ aco_print_asm_instr(aco_gfx_level level, unsigned wave, const struct aco_minstr 
       /* fallthrough */
    case ACO_FMT_SMEM:
       if (level >= ACO_GFX1200) {
-         if (mem->th)
-            aco_strbuf_printf(sb, " th:%u", mem->th);
-         if (mem->scope)
-            aco_strbuf_printf(sb, " scope:%u", mem->scope);
+         print_cache_policy(sb, info->flags, mem->th & 7, mem->scope & 3);
       } else {
          if (mem->glc)
             aco_strbuf_puts(sb, " glc");
@@ -175,12 +266,14 @@ aco_print_asm_instr(aco_gfx_level level, unsigned wave, const struct aco_minstr 
    case ACO_FMT_VOP3P:
       if (in->valu.opsel)
          print_bits(sb, "op_sel", in->valu.opsel, nsrc);
-      if (in->valu.opsel_hi != (1u << nsrc) - 1 && (in->valu.opsel_hi & ((1u << nsrc) - 1)) != (1u << nsrc) - 1)
+      /* op_sel_hi defaults to all ones, for v_fma_mix* to zero (docs/isa-notes.md) */
+      if (is_fma_mix(in) ? (in->valu.opsel_hi & ((1u << nsrc) - 1)) != 0
+                         : (in->valu.opsel_hi & ((1u << nsrc) - 1)) != (1u << nsrc) - 1)
          print_bits(sb, "op_sel_hi", in->valu.opsel_hi, nsrc);
-      if (in->valu.neg_hi)
-         print_bits(sb, "neg_hi", in->valu.neg_hi, nsrc);
-      if (in->valu.neg)
+      if (in->valu.neg && !is_fma_mix(in))
          print_bits(sb, "neg_lo", in->valu.neg, nsrc);
+      if (in->valu.neg_hi && !is_fma_mix(in))
+         print_bits(sb, "neg_hi", in->valu.neg_hi, nsrc);
       if (in->valu.clamp)
          aco_strbuf_puts(sb, " clamp");
       break;

@@ -137,6 +137,11 @@ aco_minstr_slots(aco_gfx_level level, unsigned wave_size, enum aco_opcode op,
       }
       if (s.role == 'd' && info->format == ACO_FMT_VOPC)
          s.dwords = (uint8_t)(wave_size / 32);
+      /* Matrix ops and global_load_tr_* spread their tiles over the lanes: in wave64 the
+       * table's (wave32) D and C ranges are half as long, and on GFX12 also A and B. */
+      if (wave_size == 64 && s.dwords > 1 && (info->flags & ACO_OPF_WAVE_TILED) &&
+          (s.role == 'd' || s.role == 'c' || (level >= ACO_GFX1200 && info->format == ACO_FMT_VOP3P)))
+         s.dwords /= 2;
       if (is_source_role(s.role))
          seen_source = true;
       map->slot[map->count] = s;

@@ -43,6 +43,18 @@ aco_op_info(enum aco_opcode op)
    return &aco_op_infos[op];
 }
 
+/* Bits an instruction reads from the source in a slot of role 'a'/'b'/'c' (16 for 16-bit
+ * sources, whose literals are 16 bits and float inline constants halves). */
+static inline unsigned
+aco_source_bits(const struct aco_op_info *info, struct aco_op_slot s)
+{
+   if ((s.role == 'a' || s.role == 'b') && (info->flags & ACO_OPF_SRC16))
+      return 16;
+   if (s.role == 'c' && (info->flags & ACO_OPF_SRC2_16))
+      return 16;
+   return s.dwords * 32u;
+}
+
 const char *aco_format_name(enum aco_format fmt);
 /* The opcode with that canonical name, or aco_num_opcodes. */
 enum aco_opcode aco_opcode_from_name(const char *name);

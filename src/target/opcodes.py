@@ -23,6 +23,7 @@ and every row is re-checked against llvm-mc-19 by the encoding test suite.
 Properties (implicit registers, wait counters, branches) are derived by the rules in
 properties() below, so they live in this one file too.
 """
+import re
 import sys
 
 GFX = ("gfx1030", "gfx1100", "gfx1200")
@@ -553,7 +554,7 @@ s_ttracedata                       SOPP    16                     3a            
 s_ttracedata_imm                   SOPP    28                     3b                     3b                     K
 s_icache_inv                       SOPP    13                     3c                     3c                     
 s_barrier                          SOPP    a                      3d                     -                      
-v_nop                              VOP1    0                      0                      0                      
+v_nop                              VOP1    0/180                  0/180                  0/180                      
 v_mov_b32                          VOP1    1/181                  1/181                  1/181                  dv1 av1
 v_readfirstlane_b32                VOP1    2                      2                      2                      ds1 av1
 v_cvt_i32_f64                      VOP1    3/183                  3/183                  3/183                  dv1 av2
@@ -579,7 +580,7 @@ v_trunc_f64                        VOP1    17/197                 17/197        
 v_ceil_f64                         VOP1    18/198                 18/198                 18/198                 dv2 av2
 v_rndne_f64                        VOP1    19/199                 19/199                 19/199                 dv2 av2
 v_floor_f64                        VOP1    1a/19a                 1a/19a                 1a/19a                 dv2 av2
-v_pipeflush                        VOP1    1b                     1b                     1b                     
+v_pipeflush                        VOP1    1b/19b                 1b/19b                 1b/19b                     
 v_fract_f32                        VOP1    20/1a0                 20/1a0                 20/1a0                 dv1 av1
 v_trunc_f32                        VOP1    21/1a1                 21/1a1                 21/1a1                 dv1 av1
 v_ceil_f32                         VOP1    22/1a2                 22/1a2                 22/1a2                 dv1 av1
@@ -680,8 +681,6 @@ v_max_f16                          VOP2    39/139                 39/139        
 v_min_f16                          VOP2    3a/13a                 3a/13a                 30/130=v_min_num_f16   dv1 av1 bv1
 v_ldexp_f16                        VOP2    3b/13b                 3b/13b                 3b/13b                 dv1 av1 bv1
 v_pk_fmac_f16                      VOP2    3c                     3c                     3c                     dv1 av1 bv1
-v_nop                              VOP3    180                    180                    180                    
-v_pipeflush                        VOP3    19b                    19b                    19b                    
 v_fma_dx9_zero_f32                 VOP3    140=v_fma_legacy_f32   209                    209                    dv1 av1 bv1 cv1
 v_mad_i32_i24                      VOP3    142                    20a                    20a                    dv1 av1 bv1 cv1
 v_mad_u32_u24                      VOP3    143                    20b                    20b                    dv1 av1 bv1 cv1
@@ -933,101 +932,101 @@ v_cmp_t_u64                        VOPC    e7/e7                  5f/5f         
 v_cmp_class_f16                    VOPC    8f/8f                  7d/7d                  7d/7d                  vcc av1 bv1
 v_cmp_class_f32                    VOPC    88/88                  7e/7e                  7e/7e                  vcc av1 bv1
 v_cmp_class_f64                    VOPC    a8/a8                  7f/7f                  7f/7f                  vcc av2 bv1
-v_cmpx_f_f16                       VOPC    d8                     80                     -                      av1 bv1
-v_cmpx_lt_f16                      VOPC    d9                     81                     81                     av1 bv1
-v_cmpx_eq_f16                      VOPC    da                     82                     82                     av1 bv1
-v_cmpx_le_f16                      VOPC    db                     83                     83                     av1 bv1
-v_cmpx_gt_f16                      VOPC    dc                     84                     84                     av1 bv1
-v_cmpx_lg_f16                      VOPC    dd                     85                     85                     av1 bv1
-v_cmpx_ge_f16                      VOPC    de                     86                     86                     av1 bv1
-v_cmpx_o_f16                       VOPC    df                     87                     87                     av1 bv1
-v_cmpx_u_f16                       VOPC    f8                     88                     88                     av1 bv1
-v_cmpx_nge_f16                     VOPC    f9                     89                     89                     av1 bv1
-v_cmpx_nlg_f16                     VOPC    fa                     8a                     8a                     av1 bv1
-v_cmpx_ngt_f16                     VOPC    fb                     8b                     8b                     av1 bv1
-v_cmpx_nle_f16                     VOPC    fc                     8c                     8c                     av1 bv1
-v_cmpx_neq_f16                     VOPC    fd                     8d                     8d                     av1 bv1
-v_cmpx_nlt_f16                     VOPC    fe                     8e                     8e                     av1 bv1
-v_cmpx_t_f16                       VOPC    ff=v_cmpx_tru_f16      8f                     -                      av1 bv1
-v_cmpx_f_f32                       VOPC    10                     90                     -                      av1 bv1
-v_cmpx_lt_f32                      VOPC    11                     91                     91                     av1 bv1
-v_cmpx_eq_f32                      VOPC    12                     92                     92                     av1 bv1
-v_cmpx_le_f32                      VOPC    13                     93                     93                     av1 bv1
-v_cmpx_gt_f32                      VOPC    14                     94                     94                     av1 bv1
-v_cmpx_lg_f32                      VOPC    15                     95                     95                     av1 bv1
-v_cmpx_ge_f32                      VOPC    16                     96                     96                     av1 bv1
-v_cmpx_o_f32                       VOPC    17                     97                     97                     av1 bv1
-v_cmpx_u_f32                       VOPC    18                     98                     98                     av1 bv1
-v_cmpx_nge_f32                     VOPC    19                     99                     99                     av1 bv1
-v_cmpx_nlg_f32                     VOPC    1a                     9a                     9a                     av1 bv1
-v_cmpx_ngt_f32                     VOPC    1b                     9b                     9b                     av1 bv1
-v_cmpx_nle_f32                     VOPC    1c                     9c                     9c                     av1 bv1
-v_cmpx_neq_f32                     VOPC    1d                     9d                     9d                     av1 bv1
-v_cmpx_nlt_f32                     VOPC    1e                     9e                     9e                     av1 bv1
-v_cmpx_t_f32                       VOPC    1f=v_cmpx_tru_f32      9f                     -                      av1 bv1
-v_cmpx_f_f64                       VOPC    30                     a0                     -                      av2 bv2
-v_cmpx_lt_f64                      VOPC    31                     a1                     a1                     av2 bv2
-v_cmpx_eq_f64                      VOPC    32                     a2                     a2                     av2 bv2
-v_cmpx_le_f64                      VOPC    33                     a3                     a3                     av2 bv2
-v_cmpx_gt_f64                      VOPC    34                     a4                     a4                     av2 bv2
-v_cmpx_lg_f64                      VOPC    35                     a5                     a5                     av2 bv2
-v_cmpx_ge_f64                      VOPC    36                     a6                     a6                     av2 bv2
-v_cmpx_o_f64                       VOPC    37                     a7                     a7                     av2 bv2
-v_cmpx_u_f64                       VOPC    38                     a8                     a8                     av2 bv2
-v_cmpx_nge_f64                     VOPC    39                     a9                     a9                     av2 bv2
-v_cmpx_nlg_f64                     VOPC    3a                     aa                     aa                     av2 bv2
-v_cmpx_ngt_f64                     VOPC    3b                     ab                     ab                     av2 bv2
-v_cmpx_nle_f64                     VOPC    3c                     ac                     ac                     av2 bv2
-v_cmpx_neq_f64                     VOPC    3d                     ad                     ad                     av2 bv2
-v_cmpx_nlt_f64                     VOPC    3e                     ae                     ae                     av2 bv2
-v_cmpx_t_f64                       VOPC    3f=v_cmpx_tru_f64      af                     -                      av2 bv2
-v_cmpx_lt_i16                      VOPC    99                     b1                     b1                     av1 bv1
-v_cmpx_eq_i16                      VOPC    9a                     b2                     b2                     av1 bv1
-v_cmpx_le_i16                      VOPC    9b                     b3                     b3                     av1 bv1
-v_cmpx_gt_i16                      VOPC    9c                     b4                     b4                     av1 bv1
-v_cmpx_ne_i16                      VOPC    9d                     b5                     b5                     av1 bv1
-v_cmpx_ge_i16                      VOPC    9e                     b6                     b6                     av1 bv1
-v_cmpx_lt_u16                      VOPC    b9                     b9                     b9                     av1 bv1
-v_cmpx_eq_u16                      VOPC    ba                     ba                     ba                     av1 bv1
-v_cmpx_le_u16                      VOPC    bb                     bb                     bb                     av1 bv1
-v_cmpx_gt_u16                      VOPC    bc                     bc                     bc                     av1 bv1
-v_cmpx_ne_u16                      VOPC    bd                     bd                     bd                     av1 bv1
-v_cmpx_ge_u16                      VOPC    be                     be                     be                     av1 bv1
-v_cmpx_f_i32                       VOPC    90                     c0                     -                      av1 bv1
-v_cmpx_lt_i32                      VOPC    91                     c1                     c1                     av1 bv1
-v_cmpx_eq_i32                      VOPC    92                     c2                     c2                     av1 bv1
-v_cmpx_le_i32                      VOPC    93                     c3                     c3                     av1 bv1
-v_cmpx_gt_i32                      VOPC    94                     c4                     c4                     av1 bv1
-v_cmpx_ne_i32                      VOPC    95                     c5                     c5                     av1 bv1
-v_cmpx_ge_i32                      VOPC    96                     c6                     c6                     av1 bv1
-v_cmpx_t_i32                       VOPC    97                     c7                     -                      av1 bv1
-v_cmpx_f_u32                       VOPC    d0                     c8                     -                      av1 bv1
-v_cmpx_lt_u32                      VOPC    d1                     c9                     c9                     av1 bv1
-v_cmpx_eq_u32                      VOPC    d2                     ca                     ca                     av1 bv1
-v_cmpx_le_u32                      VOPC    d3                     cb                     cb                     av1 bv1
-v_cmpx_gt_u32                      VOPC    d4                     cc                     cc                     av1 bv1
-v_cmpx_ne_u32                      VOPC    d5                     cd                     cd                     av1 bv1
-v_cmpx_ge_u32                      VOPC    d6                     ce                     ce                     av1 bv1
-v_cmpx_t_u32                       VOPC    d7                     cf                     -                      av1 bv1
-v_cmpx_f_i64                       VOPC    b0                     d0                     -                      av2 bv2
-v_cmpx_lt_i64                      VOPC    b1                     d1                     d1                     av2 bv2
-v_cmpx_eq_i64                      VOPC    b2                     d2                     d2                     av2 bv2
-v_cmpx_le_i64                      VOPC    b3                     d3                     d3                     av2 bv2
-v_cmpx_gt_i64                      VOPC    b4                     d4                     d4                     av2 bv2
-v_cmpx_ne_i64                      VOPC    b5                     d5                     d5                     av2 bv2
-v_cmpx_ge_i64                      VOPC    b6                     d6                     d6                     av2 bv2
-v_cmpx_t_i64                       VOPC    b7                     d7                     -                      av2 bv2
-v_cmpx_f_u64                       VOPC    f0                     d8                     -                      av2 bv2
-v_cmpx_lt_u64                      VOPC    f1                     d9                     d9                     av2 bv2
-v_cmpx_eq_u64                      VOPC    f2                     da                     da                     av2 bv2
-v_cmpx_le_u64                      VOPC    f3                     db                     db                     av2 bv2
-v_cmpx_gt_u64                      VOPC    f4                     dc                     dc                     av2 bv2
-v_cmpx_ne_u64                      VOPC    f5                     dd                     dd                     av2 bv2
-v_cmpx_ge_u64                      VOPC    f6                     de                     de                     av2 bv2
-v_cmpx_t_u64                       VOPC    f7                     df                     -                      av2 bv2
-v_cmpx_class_f16                   VOPC    9f                     fd                     fd                     av1 bv1
-v_cmpx_class_f32                   VOPC    98                     fe                     fe                     av1 bv1
-v_cmpx_class_f64                   VOPC    b8                     ff                     ff                     av2 bv1
+v_cmpx_f_f16                       VOPC    d8/d8                  80/80                  -                      av1 bv1
+v_cmpx_lt_f16                      VOPC    d9/d9                  81/81                  81/81                  av1 bv1
+v_cmpx_eq_f16                      VOPC    da/da                  82/82                  82/82                  av1 bv1
+v_cmpx_le_f16                      VOPC    db/db                  83/83                  83/83                  av1 bv1
+v_cmpx_gt_f16                      VOPC    dc/dc                  84/84                  84/84                  av1 bv1
+v_cmpx_lg_f16                      VOPC    dd/dd                  85/85                  85/85                  av1 bv1
+v_cmpx_ge_f16                      VOPC    de/de                  86/86                  86/86                  av1 bv1
+v_cmpx_o_f16                       VOPC    df/df                  87/87                  87/87                  av1 bv1
+v_cmpx_u_f16                       VOPC    f8/f8                  88/88                  88/88                  av1 bv1
+v_cmpx_nge_f16                     VOPC    f9/f9                  89/89                  89/89                  av1 bv1
+v_cmpx_nlg_f16                     VOPC    fa/fa                  8a/8a                  8a/8a                  av1 bv1
+v_cmpx_ngt_f16                     VOPC    fb/fb                  8b/8b                  8b/8b                  av1 bv1
+v_cmpx_nle_f16                     VOPC    fc/fc                  8c/8c                  8c/8c                  av1 bv1
+v_cmpx_neq_f16                     VOPC    fd/fd                  8d/8d                  8d/8d                  av1 bv1
+v_cmpx_nlt_f16                     VOPC    fe/fe                  8e/8e                  8e/8e                  av1 bv1
+v_cmpx_t_f16                       VOPC    ff/ff=v_cmpx_tru_f16   8f/8f                  -                      av1 bv1
+v_cmpx_f_f32                       VOPC    10/10                  90/90                  -                      av1 bv1
+v_cmpx_lt_f32                      VOPC    11/11                  91/91                  91/91                  av1 bv1
+v_cmpx_eq_f32                      VOPC    12/12                  92/92                  92/92                  av1 bv1
+v_cmpx_le_f32                      VOPC    13/13                  93/93                  93/93                  av1 bv1
+v_cmpx_gt_f32                      VOPC    14/14                  94/94                  94/94                  av1 bv1
+v_cmpx_lg_f32                      VOPC    15/15                  95/95                  95/95                  av1 bv1
+v_cmpx_ge_f32                      VOPC    16/16                  96/96                  96/96                  av1 bv1
+v_cmpx_o_f32                       VOPC    17/17                  97/97                  97/97                  av1 bv1
+v_cmpx_u_f32                       VOPC    18/18                  98/98                  98/98                  av1 bv1
+v_cmpx_nge_f32                     VOPC    19/19                  99/99                  99/99                  av1 bv1
+v_cmpx_nlg_f32                     VOPC    1a/1a                  9a/9a                  9a/9a                  av1 bv1
+v_cmpx_ngt_f32                     VOPC    1b/1b                  9b/9b                  9b/9b                  av1 bv1
+v_cmpx_nle_f32                     VOPC    1c/1c                  9c/9c                  9c/9c                  av1 bv1
+v_cmpx_neq_f32                     VOPC    1d/1d                  9d/9d                  9d/9d                  av1 bv1
+v_cmpx_nlt_f32                     VOPC    1e/1e                  9e/9e                  9e/9e                  av1 bv1
+v_cmpx_t_f32                       VOPC    1f/1f=v_cmpx_tru_f32   9f/9f                  -                      av1 bv1
+v_cmpx_f_f64                       VOPC    30/30                  a0/a0                  -                      av2 bv2
+v_cmpx_lt_f64                      VOPC    31/31                  a1/a1                  a1/a1                  av2 bv2
+v_cmpx_eq_f64                      VOPC    32/32                  a2/a2                  a2/a2                  av2 bv2
+v_cmpx_le_f64                      VOPC    33/33                  a3/a3                  a3/a3                  av2 bv2
+v_cmpx_gt_f64                      VOPC    34/34                  a4/a4                  a4/a4                  av2 bv2
+v_cmpx_lg_f64                      VOPC    35/35                  a5/a5                  a5/a5                  av2 bv2
+v_cmpx_ge_f64                      VOPC    36/36                  a6/a6                  a6/a6                  av2 bv2
+v_cmpx_o_f64                       VOPC    37/37                  a7/a7                  a7/a7                  av2 bv2
+v_cmpx_u_f64                       VOPC    38/38                  a8/a8                  a8/a8                  av2 bv2
+v_cmpx_nge_f64                     VOPC    39/39                  a9/a9                  a9/a9                  av2 bv2
+v_cmpx_nlg_f64                     VOPC    3a/3a                  aa/aa                  aa/aa                  av2 bv2
+v_cmpx_ngt_f64                     VOPC    3b/3b                  ab/ab                  ab/ab                  av2 bv2
+v_cmpx_nle_f64                     VOPC    3c/3c                  ac/ac                  ac/ac                  av2 bv2
+v_cmpx_neq_f64                     VOPC    3d/3d                  ad/ad                  ad/ad                  av2 bv2
+v_cmpx_nlt_f64                     VOPC    3e/3e                  ae/ae                  ae/ae                  av2 bv2
+v_cmpx_t_f64                       VOPC    3f/3f=v_cmpx_tru_f64   af/af                  -                      av2 bv2
+v_cmpx_lt_i16                      VOPC    99/99                  b1/b1                  b1/b1                  av1 bv1
+v_cmpx_eq_i16                      VOPC    9a/9a                  b2/b2                  b2/b2                  av1 bv1
+v_cmpx_le_i16                      VOPC    9b/9b                  b3/b3                  b3/b3                  av1 bv1
+v_cmpx_gt_i16                      VOPC    9c/9c                  b4/b4                  b4/b4                  av1 bv1
+v_cmpx_ne_i16                      VOPC    9d/9d                  b5/b5                  b5/b5                  av1 bv1
+v_cmpx_ge_i16                      VOPC    9e/9e                  b6/b6                  b6/b6                  av1 bv1
+v_cmpx_lt_u16                      VOPC    b9/b9                  b9/b9                  b9/b9                  av1 bv1
+v_cmpx_eq_u16                      VOPC    ba/ba                  ba/ba                  ba/ba                  av1 bv1
+v_cmpx_le_u16                      VOPC    bb/bb                  bb/bb                  bb/bb                  av1 bv1
+v_cmpx_gt_u16                      VOPC    bc/bc                  bc/bc                  bc/bc                  av1 bv1
+v_cmpx_ne_u16                      VOPC    bd/bd                  bd/bd                  bd/bd                  av1 bv1
+v_cmpx_ge_u16                      VOPC    be/be                  be/be                  be/be                  av1 bv1
+v_cmpx_f_i32                       VOPC    90/90                  c0/c0                  -                      av1 bv1
+v_cmpx_lt_i32                      VOPC    91/91                  c1/c1                  c1/c1                  av1 bv1
+v_cmpx_eq_i32                      VOPC    92/92                  c2/c2                  c2/c2                  av1 bv1
+v_cmpx_le_i32                      VOPC    93/93                  c3/c3                  c3/c3                  av1 bv1
+v_cmpx_gt_i32                      VOPC    94/94                  c4/c4                  c4/c4                  av1 bv1
+v_cmpx_ne_i32                      VOPC    95/95                  c5/c5                  c5/c5                  av1 bv1
+v_cmpx_ge_i32                      VOPC    96/96                  c6/c6                  c6/c6                  av1 bv1
+v_cmpx_t_i32                       VOPC    97/97                  c7/c7                  -                      av1 bv1
+v_cmpx_f_u32                       VOPC    d0/d0                  c8/c8                  -                      av1 bv1
+v_cmpx_lt_u32                      VOPC    d1/d1                  c9/c9                  c9/c9                  av1 bv1
+v_cmpx_eq_u32                      VOPC    d2/d2                  ca/ca                  ca/ca                  av1 bv1
+v_cmpx_le_u32                      VOPC    d3/d3                  cb/cb                  cb/cb                  av1 bv1
+v_cmpx_gt_u32                      VOPC    d4/d4                  cc/cc                  cc/cc                  av1 bv1
+v_cmpx_ne_u32                      VOPC    d5/d5                  cd/cd                  cd/cd                  av1 bv1
+v_cmpx_ge_u32                      VOPC    d6/d6                  ce/ce                  ce/ce                  av1 bv1
+v_cmpx_t_u32                       VOPC    d7/d7                  cf/cf                  -                      av1 bv1
+v_cmpx_f_i64                       VOPC    b0/b0                  d0/d0                  -                      av2 bv2
+v_cmpx_lt_i64                      VOPC    b1/b1                  d1/d1                  d1/d1                  av2 bv2
+v_cmpx_eq_i64                      VOPC    b2/b2                  d2/d2                  d2/d2                  av2 bv2
+v_cmpx_le_i64                      VOPC    b3/b3                  d3/d3                  d3/d3                  av2 bv2
+v_cmpx_gt_i64                      VOPC    b4/b4                  d4/d4                  d4/d4                  av2 bv2
+v_cmpx_ne_i64                      VOPC    b5/b5                  d5/d5                  d5/d5                  av2 bv2
+v_cmpx_ge_i64                      VOPC    b6/b6                  d6/d6                  d6/d6                  av2 bv2
+v_cmpx_t_i64                       VOPC    b7/b7                  d7/d7                  -                      av2 bv2
+v_cmpx_f_u64                       VOPC    f0/f0                  d8/d8                  -                      av2 bv2
+v_cmpx_lt_u64                      VOPC    f1/f1                  d9/d9                  d9/d9                  av2 bv2
+v_cmpx_eq_u64                      VOPC    f2/f2                  da/da                  da/da                  av2 bv2
+v_cmpx_le_u64                      VOPC    f3/f3                  db/db                  db/db                  av2 bv2
+v_cmpx_gt_u64                      VOPC    f4/f4                  dc/dc                  dc/dc                  av2 bv2
+v_cmpx_ne_u64                      VOPC    f5/f5                  dd/dd                  dd/dd                  av2 bv2
+v_cmpx_ge_u64                      VOPC    f6/f6                  de/de                  de/de                  av2 bv2
+v_cmpx_t_u64                       VOPC    f7/f7                  df/df                  -                      av2 bv2
+v_cmpx_class_f16                   VOPC    9f/9f                  fd/fd                  fd/fd                  av1 bv1
+v_cmpx_class_f32                   VOPC    98/98                  fe/fe                  fe/fe                  av1 bv1
+v_cmpx_class_f64                   VOPC    b8/b8                  ff/ff                  ff/ff                  av2 bv1
 ds_cond_sub_u32                    DS      -                      -                      98                     av1 xv1
 ds_sub_clamp_u32                   DS      -                      -                      99                     av1 xv1
 ds_pk_add_f16                      DS      -                      -                      9a                     av1 xv1
@@ -1223,9 +1222,8 @@ buffer_atomic_fmax_x2              MUBUF   60                     -             
 s_ff0_i32_b32                      SOP1    11                     -                      -                      ds1 as1
 s_ff0_i32_b64                      SOP1    12                     -                      -                      ds1 as2
 s_endpgm_ordered_ps_done           SOPP    1e                     -                      -                      
-v_clrexcp                          VOP1    41                     -                      -                      
+v_clrexcp                          VOP1    41/1c1                 -                      -                      
 v_dot4c_i32_i8                     VOP2    d                      -                      -                      dv1 av1 bv1
-v_clrexcp                          VOP3    1c1                    -                      -                      
 v_interp_p1ll_f16                  VOP3    342                    -                      -                      ?
 v_interp_p1lv_f16                  VOP3    343                    -                      -                      ?
 v_interp_p2_f16                    VOP3    35a                    -                      -                      ?
@@ -1259,7 +1257,7 @@ FORMATS = ("PSEUDO", "SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM", "VOP1", "VO
 ROLES = "dabcexyrok"
 FLAGS = ("READ_EXEC", "WRITE_EXEC", "READ_SCC", "WRITE_SCC", "READ_VCC", "WRITE_VCC",
          "READ_M0", "WRITE_M0", "BRANCH", "CALL", "WAVE32_ONLY", "FLOAT", "STORE", "ATOMIC",
-         "LOAD", "SPECIAL")
+         "LOAD", "SPECIAL", "SRC16", "SRC2_16", "SRC_REG", "WAVE_TILED", "NO_MODS", "SRC1_INT", "SRC_M0")
 WAITS = ("NONE", "LOAD", "STORE", "KM", "DS", "FLAT", "EXP")
 
 
@@ -1370,6 +1368,42 @@ def properties(r):
         wait = "STORE" if "STORE" in fl and "LOAD" not in fl else "LOAD"
     if r.sig == "?" or any(s == "?" for s in r.sigs.values()):
         fl.add("SPECIAL")
+    # 16-bit sources (SRC16: src0/src1, SRC2_16: src2): their literal is 16 bits and their
+    # float inline constants are halves. The type of the sources is the last type suffix
+    # of the mnemonic (v_cvt_f32_f16 reads f16); packed and dot/sad/interp forms read 32
+    # bits, v_fma_mix* is f16-typed for LLVM, and of SALU only SOP2/SOPC f16 ops are
+    # (checked against llvm-mc-19 by the encoding test: a 32-bit literal there is rejected).
+    types = re.findall(r"_(?:bf|f|i|u|b)(\d+)(?=_|$)", n)
+    if fmt in ("VOP1", "VOP2", "VOPC", "VOP3") and types and types[-1] == "16" and \
+            not n.startswith(("v_sat_pk", "v_sad_", "v_dot2", "v_interp", "v_pk_")):
+        fl.add("SRC16")
+        if n not in ("v_mad_u32_u16", "v_mad_i32_i16"):
+            fl.add("SRC2_16")
+    if fmt == "VOP3P" and n.startswith("v_fma_mix"):
+        fl.update(("SRC16", "SRC2_16"))
+    if fmt in ("SOP2", "SOPC") and n.endswith("_f16"):
+        fl.update(("SRC16", "SRC2_16"))
+    # SRC_REG: src0 and src1 must be registers of the slot's file (no constants, VGPR-only
+    # for VALU, SGPR-only for SALU): lane moves, relative moves, matrix ops, pc/trap regs.
+    if n.startswith(("v_readfirstlane", "v_movrels", "v_swap", "v_permlane64",
+                     "v_permlane16_var", "v_permlanex16_var", "v_wmma", "v_swmmac",
+                     "s_movrels")) or n in ("s_setpc_b64", "s_rfe_b64"):
+        fl.add("SRC_REG")
+    # SRC_M0: the GFX12 named-barrier ops take the barrier in m0 or as an inline constant.
+    if n.startswith(("s_barrier_signal", "s_barrier_init", "s_barrier_join",
+                     "s_get_barrier_state", "s_wakeup_barrier")):
+        fl.add("SRC_M0")
+    # WAVE_TILED: register ranges given for wave32 halve in wave64 (aco_minstr_slots).
+    if n.startswith(("v_wmma", "v_swmmac", "global_load_tr")):
+        fl.add("WAVE_TILED")
+    # NO_MODS: VOP3P ops whose sources take no neg_lo/neg_hi (fp8/bf8 inputs).
+    if fmt == "VOP3P" and ("fp8" in n or "bf8" in n):
+        fl.add("NO_MODS")
+    # SRC1_INT: float VOP3 ops whose src1 is an integer (exponent, select, byte index) and
+    # takes no abs/neg; llvm-mc rejects |src1| and drops the bits when disassembling.
+    if n.startswith(("v_ldexp_f32", "v_ldexp_f64", "v_trig_preop", "v_cvt_pk_u8_f32",
+                     "v_cvt_sr_fp8", "v_cvt_sr_bf8")):
+        fl.add("SRC1_INT")
     return fl, wait
 
 

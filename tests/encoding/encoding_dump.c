@@ -66,12 +66,20 @@ make(struct gen *g, enum aco_opcode op, enum variant v)
       aco_rc rc = s.file == 'v' ? aco_rc_v(s.dwords) : aco_rc_s(s.dwords);
       if (s.role == 'v' || ((s.role == 'e' || s.role == 'c' || s.role == 'd') && s.file == 's' && vop))
          field = s.role == 'v' ? ACO_REG_VCC_LO : reg_for(s.role, 's', s.dwords);
+      if (s.role == 'a' && (info->flags & ACO_OPF_SRC_M0))
+         field = aco_gfx_info(g->level)->reg_m0;
+      /* llvm-mc only accepts null as the SGPR of s_waitcnt_{vs,vm,exp,lgkm}cnt */
+      if (info->format == ACO_FMT_SOPK && s.role == 'd' && !strncmp(info->name, "s_waitcnt_", 10))
+         field = aco_gfx_info(g->level)->reg_null;
       if (map.is_def[i]) {
          in->definitions[map.index[i]] = aco_def_fixed(aco_temp_make(0, rc), aco_physreg_make(field, 0));
          continue;
       }
       aco_operand o = aco_opnd_reg(aco_physreg_make(field, 0), rc);
-      bool src0 = s.role == 'a' && (vop || salu) && (vop ? true : s.file == 's');
+      /* register-only sources (ACO_OPF_SRC_REG) get no constant / other-file variants */
+      bool src0 = s.role == 'a' && (vop || salu) && (vop ? true : s.file == 's') &&
+                  !(info->flags & ACO_OPF_SRC_REG) &&
+                  !((info->flags & ACO_OPF_SRC_M0) && v == V_LITERAL);
       bool src_any = src0 || (salu && s.role == 'b') ||
                      ((info->format == ACO_FMT_VOP3 || info->format == ACO_FMT_VOP3P ||
                        enc == ACO_ENC_E64) && (s.role == 'b' || s.role == 'c') && s.role != 'v');
@@ -79,7 +87,9 @@ make(struct gen *g, enum aco_opcode op, enum variant v)
          o = aco_opnd_const(s.dwords == 2 ? (uint64_t)-3 : 5, s.dwords * 32);
          changed = true;
       } else if (s.role == 'a' && v == V_LITERAL && src0 && s.dwords == 1) {
-         o = aco_opnd_const(0x12345678, 32);
+         /* a 16-bit source takes a 16-bit literal */
+         o = aco_source_bits(info, s) == 16 ? aco_opnd_const(0x5678, 16)
+                                            : aco_opnd_const(0x12345678, 32);
          changed = true;
       } else if (s.role == 'a' && v == V_SGPR && src0 && s.file == 'v') {
          o = aco_opnd_reg(aco_physreg_make(8, 0), aco_rc_s(s.dwords));
@@ -90,10 +100,10 @@ make(struct gen *g, enum aco_opcode op, enum variant v)
    bool vop3sd = false;
    for (unsigned i = 0; i < map.count; i++)
       vop3sd |= map.slot[i].role == 'e';
-   if (v == V_MODS && !vop3sd) {
+   if (v == V_MODS && !vop3sd && !(info->flags & ACO_OPF_NO_MODS)) {
       if (info->format == ACO_FMT_VOP3 && (info->flags & ACO_OPF_FLOAT)) {
          in->valu.neg = 1;
-         in->valu.abs = 2;
+         in->valu.abs = (info->flags & ACO_OPF_SRC1_INT) ? 1 : 2;
          changed = true;
       } else if (info->format == ACO_FMT_VOP3P && (info->flags & ACO_OPF_FLOAT)) {
          in->valu.neg = 1;
@@ -104,7 +114,12 @@ make(struct gen *g, enum aco_opcode op, enum variant v)
    if (v == V_MEM) {
       switch (info->format) {
       case ACO_FMT_SMEM: in->mem.offset = 0x40; changed = true; break;
-      case ACO_FMT_DS: in->mem.offset = 8; changed = true; break;
+      case ACO_FMT_DS: /* ds_nop has no offset syntax */
+         if (map.count) {
+            in->mem.offset = 8;
+            changed = true;
+         }
+         break;
       case ACO_FMT_GLOBAL:
       case ACO_FMT_SCRATCH: in->mem.offset = -16; changed = true; break;
       case ACO_FMT_FLAT: in->mem.offset = 16; changed = true; break;
