@@ -10,6 +10,9 @@ example=examples/rt_pipeline.air
 echo "== $example: parsed, validated and printed back by aco-cc --print"
 ./build/tools/aco-cc --print "$example"
 echo
+echo "== running it on the reference interpreter (aco-run), 64 lanes, any-hit/miss table"
+./build/tools/aco-run --buf 0=zero:256 --buf 1=funcs:@any_hit,@miss,@any_hit,@miss "$example" | head -24
+echo
 echo "== compiling it with aco-cc -S"
 set +e
 ./build/tools/aco-cc -S "$example"

@@ -555,6 +555,11 @@ aco_b_func_addr(aco_builder *b, aco_function *function)
 static bool
 push_frame(aco_builder *b, struct air_instr *instr)
 {
+   if (b->depth >= AIR_MAX_NESTING) {
+      fail(b, ACO_ERROR_INVALID_ARGUMENT, air_op_info(instr->op)->name,
+           "control flow nested deeper than the limit (AIR_MAX_NESTING levels)");
+      return false;
+   }
    if (!aco_grow(&b->f->program->allocator, (void **)&b->frames, &b->cap, b->depth + 1,
                  sizeof(*b->frames)))
       return oom(b);

@@ -123,8 +123,8 @@ aco_program_message(const aco_program *p)
 bool
 air_type_is_valid(aco_type t)
 {
-   if (t.comps < 1 || t.comps > 16 || t.reserved)
-      return false;
+   if (t.comps < 1 || t.comps > 16 || t.reserved || (t.bits == 1 && t.comps > 1))
+      return false; /* no vectors of i1 */
    switch (t.base) {
    case ACO_BASE_INT:
       return t.bits == 1 || t.bits == 8 || t.bits == 16 || t.bits == 32 || t.bits == 64;

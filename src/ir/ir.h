@@ -20,6 +20,9 @@
 struct air_region;
 struct air_instr;
 
+/* How deeply ifs and loops may nest (the passes recurse over regions). */
+#define AIR_MAX_NESTING 200
+
 /* Static facts about each operation, from ACO_OP_LIST. */
 struct air_op_info {
    const char *name;

@@ -61,6 +61,7 @@ struct parser {
    struct name_slot *names; /* open addressing over the value names of f */
    uint32_t names_cap, names_used;
    ACO_VEC(struct pending_body) bodies; /* function bodies for the second pass */
+   unsigned depth;                      /* regions open, bounded by AIR_MAX_NESTING */
 };
 
 /* ---- errors ------------------------------------------------------------------------------ */
@@ -357,6 +358,12 @@ parse_const(struct parser *ps, aco_type t)
       }
       if (*end || !((num.text[0] >= '0' && num.text[0] <= '9')))
          error_at(ps, &num, "bad float constant");
+      bool inf = t.bits == 64   ? (bits & ~(UINT64_C(1) << 63)) == UINT64_C(0x7ff0000000000000)
+                 : t.bits == 32 ? (bits & 0x7fffffff) == 0x7f800000
+                                : (bits & 0x7fff) == 0x7c00;
+      if (inf)
+         error_at(ps, &num, "float constant out of range for f%u (write infinity as hex bits)",
+                  t.bits);
    }
    next(ps);
    return bits;
@@ -862,7 +869,8 @@ parse_instr(struct parser *ps)
    }
    case ACO_OPC_JUMP: {
       expect_no_results(ps, num_defs, &optok, opname);
-      unsigned n = parse_use_list(ps, srcs, true);
+      /* values of a jump stand on its line: `return` then `%x = ...` is two instructions */
+      unsigned n = ps->tok.line == optok.line ? parse_use_list(ps, srcs, true) : 0;
       instr = new_instr(ps, op, n, 0, &start);
       memcpy(instr->srcs, srcs, sizeof(aco_value) * n);
       return instr;
@@ -876,11 +884,14 @@ parse_instr(struct parser *ps)
 static void
 parse_region(struct parser *ps, struct air_region *r)
 {
+   if (++ps->depth > AIR_MAX_NESTING)
+      error_at(ps, &ps->tok, "control flow nested deeper than %u levels", AIR_MAX_NESTING);
    while (!punct_is(ps, "}")) {
       if (ps->tok.kind == TOK_EOF)
          expected(ps, "'}'");
       air_region_append(r, parse_instr(ps));
    }
+   ps->depth--;
 }
 
 /* ---- top level -------------------------------------------------------------------------------- */
@@ -1008,8 +1019,11 @@ parse_abi(struct parser *ps)
    aco_status s = aco_abi_create(ps->p, &info, &abi);
    if (s == ACO_ERROR_OUT_OF_MEMORY)
       out_of_memory(ps);
-   if (s != ACO_SUCCESS)
-      error_at(ps, &name_tok, "%s", aco_program_message(ps->p));
+   if (s != ACO_SUCCESS) {
+      char msg[512]; /* error_at rewrites the program's message: copy it first */
+      snprintf(msg, sizeof(msg), "%s", aco_program_message(ps->p));
+      error_at(ps, &name_tok, "%s", msg);
+   }
 }
 
 static void
@@ -1146,8 +1160,11 @@ parse_function_header(struct parser *ps)
    aco_status s = aco_function_create(ps->p, &info, &f);
    if (s == ACO_ERROR_OUT_OF_MEMORY)
       out_of_memory(ps);
-   if (s != ACO_SUCCESS)
-      error_at(ps, &start, "%s", aco_program_message(ps->p));
+   if (s != ACO_SUCCESS) {
+      char msg[512]; /* error_at rewrites the program's message: copy it first */
+      snprintf(msg, sizeof(msg), "%s", aco_program_message(ps->p));
+      error_at(ps, &start, "%s", msg);
+   }
    f->loc.line = start.line;
    f->loc.col = start.col;
    /* Parameter names are checked for duplicates when the body is parsed. */

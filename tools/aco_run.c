@@ -1,0 +1,519 @@
+/* SPDX-License-Identifier: MIT */
+/* aco-run: run a text IR program on the reference interpreter (docs/ir-semantics.md) and
+ * print the memory it wrote. */
+#include "ir/interp.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_PARAMS 64
+
+static void
+usage(FILE *f)
+{
+   fprintf(f,
+      "usage: aco-run [options] FILE|-\n"
+      "Runs an entry function of a libaco text IR program on the reference interpreter\n"
+      "and prints every buffer the program wrote (hex, and as i32 and f32).\n"
+      "\n"
+      "  --entry NAME          the entry function (default: the only one)\n"
+      "  --grid X,Y,Z          workgroups to run (default 1,1,1)\n"
+      "  --max-steps N         stop after N instructions (default 10000000)\n"
+      "  --max-depth N         nested call limit (default 256)\n"
+      "  --lds N               shared memory bytes per workgroup (default 65536)\n"
+      "  --trace               print each executed instruction and its per-lane results\n"
+      "  --buf N=zero:SIZE     parameter N (a ptr) points to SIZE zero bytes\n"
+      "  --buf N=hex:BYTES     ... to these bytes (hex digits; spaces, '_' and ':' ignored)\n"
+      "  --buf N=file:PATH     ... to the contents of a file\n"
+      "  --buf N=words:A,B,..  ... to these 32-bit words (C integer syntax)\n"
+      "  --buf N=funcs:@f,@g   ... to the 64-bit addresses of these functions\n"
+      "  --arg N=V[,V...]      parameter N (not a ptr): one value per component; integers\n"
+      "                        in C syntax, floats as decimals or 0x bits (default 0)\n"
+      "  -h, --help            this text\n"
+      "\n"
+      "Parameters are numbered from 0 in signature order. Every ptr parameter needs a\n"
+      "--buf; buffer N lives at address (N + 1) << 32. Buffers given by --buf but not\n"
+      "bound to a parameter are still mapped (reachable through stored pointers).\n"
+      "\n"
+      "Exit status: 0 success, 1 bad usage or input/output error, 2 invalid program,\n"
+      "4 runtime error (out-of-bounds access, undefined value, step or call depth limit,\n"
+      "bad function pointer, ...).\n");
+}
+
+static char *
+read_all(FILE *f, size_t *len)
+{
+   size_t cap = 1 << 16, n = 0;
+   char *buf = malloc(cap);
+   if (!buf)
+      return NULL;
+   for (;;) {
+      if (n == cap) {
+         char *nb = realloc(buf, cap *= 2);
+         if (!nb) {
+            free(buf);
+            return NULL;
+         }
+         buf = nb;
+      }
+      size_t r = fread(buf + n, 1, cap - n, f);
+      n += r;
+      if (r == 0)
+         break;
+   }
+   if (ferror(f)) {
+      free(buf);
+      return NULL;
+   }
+   *len = n;
+   return buf;
+}
+
+struct buf_spec {
+   const char *spec; /* after "N=" */
+   bool given;
+};
+
+struct opts {
+   const char *input, *entry;
+   struct air_interp_options io;
+   bool trace;
+   struct buf_spec bufs[MAX_PARAMS];
+   const char *args[MAX_PARAMS];
+};
+
+static bool
+parse_index(const char *s, unsigned *index, const char **rest)
+{
+   char *end;
+   errno = 0;
+   unsigned long v = strtoul(s, &end, 10);
+   if (errno || end == s || *end != '=' || v >= MAX_PARAMS)
+      return false;
+   *index = (unsigned)v;
+   *rest = end + 1;
+   return true;
+}
+
+static bool
+parse_u64(const char *s, uint64_t *out)
+{
+   char *end;
+   errno = 0;
+   unsigned long long v = strtoull(s, &end, 0);
+   if (errno || end == s || *end)
+      return false;
+   *out = v;
+   return true;
+}
+
+static void
+trace_line(void *user, const char *line)
+{
+   (void)user;
+   printf("%s\n", line);
+}
+
+/* Fills a buffer from its spec; returns false with a message. */
+static bool
+make_buffer(aco_program *p, unsigned n, const char *spec, struct air_interp_buffer *b)
+{
+   b->address = (uint64_t)(n + 1) << 32;
+   if (!strncmp(spec, "zero:", 5)) {
+      uint64_t size;
+      if (!parse_u64(spec + 5, &size) || size > (UINT64_C(1) << 30)) {
+         fprintf(stderr, "aco-run: --buf %u: bad size '%s'\n", n, spec + 5);
+         return false;
+      }
+      b->size = size;
+      b->data = calloc(1, size ? size : 1);
+   } else if (!strncmp(spec, "hex:", 4)) {
+      size_t len = strlen(spec + 4);
+      b->data = calloc(1, len / 2 + 1);
+      uint64_t k = 0;
+      int half = -1;
+      for (const char *c = spec + 4; *c; c++) {
+         if (*c == ' ' || *c == '_' || *c == ':')
+            continue;
+         int d = *c >= '0' && *c <= '9'   ? *c - '0'
+                 : *c >= 'a' && *c <= 'f' ? *c - 'a' + 10
+                 : *c >= 'A' && *c <= 'F' ? *c - 'A' + 10
+                                          : -1;
+         if (d < 0) {
+            fprintf(stderr, "aco-run: --buf %u: '%c' is not a hex digit\n", n, *c);
+            free(b->data);
+            return false;
+         }
+         if (half < 0) {
+            half = d;
+         } else {
+            b->data[k++] = (uint8_t)(half << 4 | d);
+            half = -1;
+         }
+      }
+      if (half >= 0) {
+         fprintf(stderr, "aco-run: --buf %u: an odd number of hex digits\n", n);
+         free(b->data);
+         return false;
+      }
+      b->size = k;
+   } else if (!strncmp(spec, "file:", 5)) {
+      FILE *f = fopen(spec + 5, "rb");
+      size_t len = 0;
+      char *data = f ? read_all(f, &len) : NULL;
+      if (f)
+         fclose(f);
+      if (!data) {
+         fprintf(stderr, "aco-run: --buf %u: cannot read '%s'\n", n, spec + 5);
+         return false;
+      }
+      b->data = (uint8_t *)data;
+      b->size = len;
+   } else if (!strncmp(spec, "words:", 6) || !strncmp(spec, "funcs:", 6)) {
+      bool funcs = spec[0] == 'f';
+      size_t count = 1;
+      for (const char *c = spec + 6; *c; c++)
+         count += *c == ',';
+      b->data = calloc(count, 8);
+      b->size = 0;
+      char *copy = strdup(spec + 6);
+      char *save = NULL;
+      for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+         uint64_t v;
+         if (funcs) {
+            aco_function *f = aco_program_find_function(p, tok[0] == '@' ? tok + 1 : tok);
+            if (!f) {
+               fprintf(stderr, "aco-run: --buf %u: no function %s\n", n, tok);
+               free(copy);
+               free(b->data);
+               return false;
+            }
+            v = air_interp_function_address(f->index);
+            memcpy(b->data + b->size, &v, 8);
+            b->size += 8;
+         } else {
+            if (!parse_u64(tok, &v) && !(tok[0] == '-' && parse_u64(tok + 1, &v) &&
+                                         (v = (uint64_t)-(int64_t)v, true))) {
+               fprintf(stderr, "aco-run: --buf %u: bad word '%s'\n", n, tok);
+               free(copy);
+               free(b->data);
+               return false;
+            }
+            uint32_t w = (uint32_t)v;
+            memcpy(b->data + b->size, &w, 4);
+            b->size += 4;
+         }
+      }
+      free(copy);
+   } else {
+      fprintf(stderr, "aco-run: --buf %u: expected zero:, hex:, file:, words: or funcs:\n", n);
+      return false;
+   }
+   if (!b->data) {
+      fprintf(stderr, "aco-run: out of memory\n");
+      return false;
+   }
+   return true;
+}
+
+/* One component of an --arg value for a parameter of type t. */
+static bool
+parse_component(const char *s, aco_type t, uint64_t *out)
+{
+   if (t.base == ACO_BASE_FLOAT && !(s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))) {
+      char *end;
+      double d = strtod(s, &end);
+      if (end == s || *end)
+         return false;
+      if (t.bits == 64) {
+         memcpy(out, &d, 8);
+      } else if (t.bits == 32) {
+         float f = (float)d;
+         uint32_t u;
+         memcpy(&u, &f, 4);
+         *out = u;
+      } else {
+         *out = air_float_to_half(d);
+      }
+      return true;
+   }
+   uint64_t v;
+   if (s[0] == '-') {
+      if (!parse_u64(s + 1, &v))
+         return false;
+      v = (uint64_t)-(int64_t)v;
+   } else if (!parse_u64(s, &v)) {
+      return false;
+   }
+   *out = t.bits >= 64 ? v : v & ((UINT64_C(1) << t.bits) - 1);
+   return true;
+}
+
+static bool
+parse_arg(unsigned n, const char *spec, aco_type t, struct air_interp_arg *a)
+{
+   char *copy = strdup(spec), *save = NULL;
+   unsigned i = 0;
+   bool ok = copy != NULL;
+   for (char *tok = ok ? strtok_r(copy, ",", &save) : NULL; ok && tok;
+        tok = strtok_r(NULL, ",", &save)) {
+      if (i >= t.comps || !parse_component(tok, t, &a->c[i++])) {
+         fprintf(stderr, "aco-run: --arg %u: bad value '%s'\n", n, tok);
+         ok = false;
+      }
+   }
+   if (ok && i != t.comps) {
+      char tn[16];
+      fprintf(stderr, "aco-run: --arg %u: %s needs %u values, %u given\n", n,
+              air_type_name(t, tn), t.comps, i);
+      ok = false;
+   }
+   free(copy);
+   return ok;
+}
+
+static void
+print_buffer(unsigned n, const char *pname, const struct air_interp_buffer *b)
+{
+   printf("buffer %u%s%s%s: %" PRIu64 " bytes at 0x%" PRIx64 "\n", n, pname ? " (%" : "",
+          pname ? pname : "", pname ? ")" : "", b->size, b->address);
+   for (uint64_t row = 0; row < b->size; row += 16) {
+      bool any = false;
+      for (uint64_t i = row; i < row + 16 && i < b->size; i++)
+         any |= b->written[i];
+      if (!any)
+         continue;
+      printf("  %08" PRIx64 ":", row);
+      for (uint64_t i = row; i < row + 16; i++) {
+         if (i >= b->size)
+            printf("   ");
+         else if (b->written[i])
+            printf(" %02x", b->data[i]);
+         else
+            printf(" ..");
+      }
+      printf("\n");
+   }
+   for (uint64_t w = 0; w + 4 <= b->size; w += 4) {
+      if (!(b->written[w] | b->written[w + 1] | b->written[w + 2] | b->written[w + 3]))
+         continue;
+      uint32_t u;
+      float f;
+      memcpy(&u, b->data + w, 4);
+      memcpy(&f, b->data + w, 4);
+      printf("  +%-6" PRIu64 " 0x%08x  i32 %-11" PRId32 "  f32 %.9g", w, u, (int32_t)u, (double)f);
+      uint8_t ulp = b->ulp ? b->ulp[w] : 0;
+      if (ulp == 255)
+         printf("  (derived from approximate results: no ULP bound)");
+      else if (ulp)
+         printf("  (approximate: within %u ULP)", ulp);
+      printf("\n");
+   }
+}
+
+int
+main(int argc, char **argv)
+{
+   struct opts o;
+   memset(&o, 0, sizeof(o));
+   for (int i = 1; i < argc; i++) {
+      const char *a = argv[i];
+      const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+      unsigned idx;
+      const char *rest;
+      uint64_t v;
+      if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+         usage(stdout);
+         return 0;
+      } else if (!strcmp(a, "--trace")) {
+         o.trace = true;
+      } else if (!strcmp(a, "--entry") || !strcmp(a, "--grid") || !strcmp(a, "--max-steps") ||
+                 !strcmp(a, "--max-depth") || !strcmp(a, "--lds") || !strcmp(a, "--buf") ||
+                 !strcmp(a, "--arg")) {
+         if (!val) {
+            fprintf(stderr, "aco-run: %s needs a value\n", a);
+            return 1;
+         }
+         i++;
+         if (!strcmp(a, "--entry")) {
+            o.entry = val[0] == '@' ? val + 1 : val;
+         } else if (!strcmp(a, "--grid")) {
+            unsigned x, y, z;
+            char end;
+            if (sscanf(val, "%u,%u,%u%c", &x, &y, &z, &end) != 3 || !x || !y || !z) {
+               fprintf(stderr, "aco-run: --grid takes X,Y,Z (each at least 1)\n");
+               return 1;
+            }
+            o.io.grid[0] = x;
+            o.io.grid[1] = y;
+            o.io.grid[2] = z;
+         } else if (!strcmp(a, "--buf") || !strcmp(a, "--arg")) {
+            if (!parse_index(val, &idx, &rest)) {
+               fprintf(stderr, "aco-run: %s takes N=... with N a parameter index below %u\n", a,
+                       MAX_PARAMS);
+               return 1;
+            }
+            if (a[2] == 'b') {
+               o.bufs[idx].spec = rest;
+               o.bufs[idx].given = true;
+            } else {
+               o.args[idx] = rest;
+            }
+         } else {
+            if (!parse_u64(val, &v) || !v || (strcmp(a, "--max-steps") && v > UINT32_MAX)) {
+               fprintf(stderr, "aco-run: %s takes a positive number\n", a);
+               return 1;
+            }
+            if (!strcmp(a, "--max-steps"))
+               o.io.max_steps = v;
+            else if (!strcmp(a, "--max-depth"))
+               o.io.max_call_depth = (uint32_t)v;
+            else
+               o.io.lds_size = (uint32_t)v;
+         }
+      } else if (a[0] == '-' && a[1]) {
+         fprintf(stderr, "aco-run: unknown option '%s' (see --help)\n", a);
+         return 1;
+      } else if (o.input) {
+         fprintf(stderr, "aco-run: more than one input file\n");
+         return 1;
+      } else {
+         o.input = a;
+      }
+   }
+   if (!o.input) {
+      usage(stderr);
+      return 1;
+   }
+
+   FILE *in = strcmp(o.input, "-") ? fopen(o.input, "rb") : stdin;
+   if (!in) {
+      fprintf(stderr, "aco-run: cannot open '%s'\n", o.input);
+      return 1;
+   }
+   size_t len;
+   char *text = read_all(in, &len);
+   if (in != stdin)
+      fclose(in);
+   if (!text) {
+      fprintf(stderr, "aco-run: cannot read '%s'\n", o.input);
+      return 1;
+   }
+   aco_program_info info = {sizeof(info), {ACO_GFX_NONE, 0}, NULL, NULL, NULL};
+   aco_program *p;
+   if (aco_program_create(&info, &p) != ACO_SUCCESS) {
+      fprintf(stderr, "aco-run: out of memory\n");
+      free(text);
+      return 1;
+   }
+   aco_status s = aco_program_parse(p, strcmp(o.input, "-") ? o.input : "<stdin>", text, len);
+   free(text);
+   if (s == ACO_SUCCESS)
+      s = aco_program_validate(p);
+   if (s != ACO_SUCCESS) {
+      fprintf(stderr, "aco-run: %s: %s\n", aco_status_string(s), aco_program_message(p));
+      aco_program_destroy(p);
+      return s == ACO_ERROR_OUT_OF_MEMORY ? 1 : 2;
+   }
+
+   aco_function *entry = NULL;
+   if (o.entry) {
+      entry = aco_program_find_function(p, o.entry);
+      if (!entry || !(entry->flags & ACO_FUNCTION_ENTRY)) {
+         fprintf(stderr, "aco-run: no entry function @%s\n", o.entry);
+         aco_program_destroy(p);
+         return 1;
+      }
+   } else {
+      for (uint32_t i = 0; i < aco_program_function_count(p); i++) {
+         aco_function *f = aco_program_function(p, i);
+         if (!(f->flags & ACO_FUNCTION_ENTRY))
+            continue;
+         if (entry) {
+            fprintf(stderr, "aco-run: several entry functions; choose one with --entry\n");
+            aco_program_destroy(p);
+            return 1;
+         }
+         entry = f;
+      }
+      if (!entry) {
+         fprintf(stderr, "aco-run: the program has no entry function\n");
+         aco_program_destroy(p);
+         return 1;
+      }
+   }
+
+   int rc = 0;
+   struct air_interp_buffer bufs[MAX_PARAMS];
+   unsigned buf_param[MAX_PARAMS];
+   struct air_interp_arg args[MAX_PARAMS];
+   unsigned nbufs = 0;
+   memset(args, 0, sizeof(args));
+   if (entry->num_params > MAX_PARAMS) {
+      fprintf(stderr, "aco-run: @%s has more than %u parameters\n", entry->name, MAX_PARAMS);
+      rc = 1;
+   }
+   for (unsigned n = 0; n < MAX_PARAMS && !rc; n++) {
+      bool in_sig = n < entry->num_params;
+      aco_type t = in_sig ? entry->params[n].type : aco_type_int(32);
+      bool is_ptr = in_sig && t.base == ACO_BASE_PTR;
+      if (o.bufs[n].given) {
+         if (in_sig && !is_ptr) {
+            fprintf(stderr, "aco-run: --buf %u: parameter %u is not a ptr (use --arg)\n", n, n);
+            rc = 1;
+         } else if (!make_buffer(p, n, o.bufs[n].spec, &bufs[nbufs])) {
+            rc = 1;
+         } else {
+            bufs[nbufs].written = bufs[nbufs].ulp = NULL;
+            buf_param[nbufs] = n;
+            if (is_ptr)
+               args[n].c[0] = bufs[nbufs].address;
+            nbufs++;
+         }
+      } else if (is_ptr) {
+         fprintf(stderr,
+                 "aco-run: parameter %u (%%%s) is a ptr: give it a buffer with --buf %u=...\n", n,
+                 entry->params[n].name, n);
+         rc = 1;
+      }
+      if (!rc && o.args[n]) {
+         if (!in_sig || is_ptr) {
+            fprintf(stderr, "aco-run: --arg %u: @%s has no such non-ptr parameter\n", n,
+                    entry->name);
+            rc = 1;
+         } else if (!parse_arg(n, o.args[n], t, &args[n])) {
+            rc = 1;
+         }
+      }
+   }
+
+   if (!rc) {
+      if (o.trace) {
+         o.io.trace = trace_line;
+         o.io.trace_user = NULL;
+      }
+      struct air_interp_memory mem = {bufs, nbufs};
+      struct air_interp_result res;
+      enum air_fault fault = air_interp_run(p, entry, &o.io, &mem, args, &res);
+      for (unsigned b = 0; b < nbufs; b++) {
+         if (!bufs[b].written)
+            continue;
+         unsigned n = buf_param[b];
+         print_buffer(n, n < entry->num_params ? entry->params[n].name : NULL, &bufs[b]);
+      }
+      if (fault != AIR_FAULT_NONE) {
+         fprintf(stderr, "aco-run: %s\n", aco_program_message(p));
+         rc = fault == AIR_FAULT_OUT_OF_MEMORY ? 1 : fault == AIR_FAULT_INVALID_IR ? 2 : 4;
+      } else {
+         printf("ok: %" PRIu64 " steps, call depth %u\n", res.steps, res.max_depth);
+      }
+      air_interp_memory_finish(p, &mem);
+   }
+   for (unsigned b = 0; b < nbufs; b++)
+      free(bufs[b].data);
+   aco_program_destroy(p);
+   return rc;
+}
