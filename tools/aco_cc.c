@@ -2,6 +2,8 @@
 /* aco-cc: compile a text IR program (docs/ir.md), with flags like llc's. */
 #include "aco/aco.h"
 
+#include "tool_io.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,35 +30,6 @@ usage(FILE *f)
            "\n"
            "Exit status: 0 success, 1 bad usage or input/output error, 2 invalid program,\n"
            "3 valid program that cannot be compiled (unsupported).\n");
-}
-
-static char *
-read_all(FILE *f, size_t *len)
-{
-   size_t cap = 1 << 16, n = 0;
-   char *buf = malloc(cap);
-   if (!buf)
-      return NULL;
-   for (;;) {
-      if (n == cap) {
-         char *nb = realloc(buf, cap *= 2);
-         if (!nb) {
-            free(buf);
-            return NULL;
-         }
-         buf = nb;
-      }
-      size_t r = fread(buf + n, 1, cap - n, f);
-      n += r;
-      if (r == 0)
-         break;
-   }
-   if (ferror(f)) {
-      free(buf);
-      return NULL;
-   }
-   *len = n;
-   return buf;
 }
 
 static void
@@ -133,7 +106,7 @@ main(int argc, char **argv)
       return 1;
    }
    size_t len;
-   char *text = read_all(in, &len);
+   char *text = tool_read_all(in, &len);
    if (in != stdin)
       fclose(in);
    if (!text) {

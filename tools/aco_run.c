@@ -5,6 +5,8 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include "tool_io.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,35 +43,6 @@ usage(FILE *f)
       "Exit status: 0 success, 1 bad usage or input/output error, 2 invalid program,\n"
       "4 runtime error (out-of-bounds access, undefined value, step or call depth limit,\n"
       "bad function pointer, ...).\n");
-}
-
-static char *
-read_all(FILE *f, size_t *len)
-{
-   size_t cap = 1 << 16, n = 0;
-   char *buf = malloc(cap);
-   if (!buf)
-      return NULL;
-   for (;;) {
-      if (n == cap) {
-         char *nb = realloc(buf, cap *= 2);
-         if (!nb) {
-            free(buf);
-            return NULL;
-         }
-         buf = nb;
-      }
-      size_t r = fread(buf + n, 1, cap - n, f);
-      n += r;
-      if (r == 0)
-         break;
-   }
-   if (ferror(f)) {
-      free(buf);
-      return NULL;
-   }
-   *len = n;
-   return buf;
 }
 
 struct buf_spec {
@@ -163,7 +136,7 @@ make_buffer(aco_program *p, unsigned n, const char *spec, struct air_interp_buff
    } else if (!strncmp(spec, "file:", 5)) {
       FILE *f = fopen(spec + 5, "rb");
       size_t len = 0;
-      char *data = f ? read_all(f, &len) : NULL;
+      char *data = f ? tool_read_all(f, &len) : NULL;
       if (f)
          fclose(f);
       if (!data) {
@@ -395,7 +368,7 @@ main(int argc, char **argv)
       return 1;
    }
    size_t len;
-   char *text = read_all(in, &len);
+   char *text = tool_read_all(in, &len);
    if (in != stdin)
       fclose(in);
    if (!text) {
