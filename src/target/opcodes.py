@@ -1247,7 +1247,7 @@ v_dual_subrev_f32                  VOPD    -                      6/-           
 """
 
 PSEUDO = """
-p_parallelcopy p_create_vector p_split_vector p_extract_vector p_phi p_linear_phi
+p_startpgm p_parallelcopy p_create_vector p_split_vector p_extract_vector p_phi p_linear_phi
 p_as_uniform p_call p_return p_spill p_reload p_logical_start p_logical_end
 p_branch p_cbranch_z p_cbranch_nz p_unit_test
 """.split()

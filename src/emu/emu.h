@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT */
+/* The ISA emulator: runs machine code (decoded from bytes) of gfx1030, gfx1100 and
+ * gfx1200 in wave32 and wave64 on the CPU, with detectors for missing waits, hazards,
+ * out-of-bounds accesses and ABI violations. Used by tests and aco-run; never by
+ * aco_compile. Every error carries the PC, the disassembly and the wave. */
+#ifndef ACO_EMU_H
+#define ACO_EMU_H
+
+#include "aco/aco_core.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct aco_emu;
+
+enum aco_emu_mem_flags {
+   ACO_EMU_MEM_READONLY = 1 << 0, /* stores fault */
+};
+
+/* How the launch provides the local invocation id. */
+enum aco_emu_local_id {
+   ACO_EMU_LOCAL_ID_NONE = 0,
+   ACO_EMU_LOCAL_ID_THREE_VGPRS, /* x, y, z in local_id_vgpr, +1, +2 */
+   ACO_EMU_LOCAL_ID_PACKED,      /* z << 20 | y << 10 | x in local_id_vgpr */
+};
+
+#define ACO_EMU_MAX_USER_SGPRS 32
+
+/* One dispatch of an entry point: the initial register state follows docs/entry-abi.md
+ * (the entry ABI layer fills this struct for libaco's code; tests fill it for llc's). */
+struct aco_emu_launch {
+   uint32_t entry;                /* byte offset of the entry in the code */
+   uint32_t grid[3];              /* workgroups */
+   uint32_t block[3];             /* invocations per workgroup */
+   uint16_t num_sgprs, num_vgprs; /* allocation: an access beyond it is an error */
+   uint32_t user_sgprs[ACO_EMU_MAX_USER_SGPRS]; /* s0.. */
+   unsigned num_user_sgprs;
+   int8_t workgroup_id_sgpr[3];   /* SGPR receiving the workgroup id x/y/z, -1: none */
+   uint8_t local_id;              /* enum aco_emu_local_id */
+   uint8_t local_id_vgpr;
+   uint32_t scratch_bytes_per_lane;
+   uint32_t lds_bytes;
+   uint64_t step_limit;           /* instructions per wave; 0: a default */
+   bool abi_check;                /* poison/snapshot at every call and return */
+   bool trace;                    /* print each executed instruction to the trace sink */
+};
+
+/* aco_emu_create: an emulated device for one target. The allocator may be NULL. */
+struct aco_emu *aco_emu_create(const aco_allocator *a, aco_target target);
+void aco_emu_destroy(struct aco_emu *emu);
+
+/* Maps host memory at a GPU virtual address (no overlap with other mappings). The
+ * emulator reads and writes it directly. */
+aco_status aco_emu_map(struct aco_emu *emu, uint64_t gpu_addr, void *host, size_t size,
+                       unsigned flags);
+/* The code to run, placed at gpu_addr (also mapped read-only). Copied. */
+aco_status aco_emu_load_code(struct aco_emu *emu, const void *code, size_t size,
+                             uint64_t gpu_addr);
+/* Where --trace output goes (default: none). */
+void aco_emu_set_trace(struct aco_emu *emu, void (*sink)(void *user, const char *line),
+                       void *user);
+
+/* Runs the dispatch to completion. ACO_SUCCESS, or an error whose message
+ * (aco_emu_message) names the detector, the PC, the instruction and the wave. */
+aco_status aco_emu_run(struct aco_emu *emu, const struct aco_emu_launch *launch);
+const char *aco_emu_message(const struct aco_emu *emu);
+/* Instructions executed by the last run (all waves). */
+uint64_t aco_emu_steps(const struct aco_emu *emu);
+
+#endif

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: MIT */
+/* The emulator's wave state and the interface between its core (emu.c: decode, scalar,
+ * memory, control flow, detectors) and its vector ALU (valu.c). Register accesses go
+ * through these functions so the detectors (allocation bounds, outstanding loads,
+ * poisoned values, hazards) see every one of them. */
+#ifndef ACO_EMU_INTERNAL_H
+#define ACO_EMU_INTERNAL_H
+
+#include "emu/emu.h"
+#include "mir/mir.h"
+
+#define EMU_MAX_LANES 64
+
+struct emu_wave {
+   struct aco_emu *emu;
+   const struct aco_gfx_info *gfx;
+   aco_gfx_level level;
+   unsigned wave_size;     /* 32 or 64 */
+   unsigned id;            /* wave index in the dispatch (for messages) */
+   uint64_t pc;            /* byte address of the current instruction */
+   uint32_t sgpr[128];     /* operand fields 0..127: s0..s105, vcc, ttmp, m0, null, exec */
+   bool scc;
+   uint32_t mode;          /* MODE: [3:0] round (f32 [1:0], f16/f64 [3:2]), [7:4] denorm */
+   uint32_t *vgpr;         /* vgpr[reg * EMU_MAX_LANES + lane], num_vgprs registers */
+   uint16_t num_sgprs, num_vgprs;
+   bool failed;
+};
+
+/* exec as a lane mask (the high half is ignored in wave32). */
+static inline uint64_t
+emu_exec(const struct emu_wave *w)
+{
+   uint64_t e = w->sgpr[ACO_REG_EXEC_LO];
+   if (w->wave_size == 64)
+      e |= (uint64_t)w->sgpr[ACO_REG_EXEC_HI] << 32;
+   return e;
+}
+
+/* Records the first error of the run ("detector: what" + PC, disassembly and wave are
+ * added by the core) and marks the wave failed. Returns false for `return emu_fail(..)`. */
+bool emu_fail(struct emu_wave *w, const char *fmt, ...)
+#if defined(__GNUC__)
+   __attribute__((format(printf, 2, 3)))
+#endif
+   ;
+
+/* A scalar operand-field value (SGPR, vcc, m0, exec, null, scc, execz/vccz, inline
+ * constants are decoded to ACO_OPND_CONST before): dword `dword` of the register range
+ * starting at `field`. Checks allocation bounds and outstanding loads. */
+uint32_t emu_read_sreg(struct emu_wave *w, unsigned field);
+void emu_write_sreg(struct emu_wave *w, unsigned field, uint32_t value);
+
+/* One lane of VGPR `reg` (0..255). */
+uint32_t emu_read_vgpr(struct emu_wave *w, unsigned reg, unsigned lane);
+void emu_write_vgpr(struct emu_wave *w, unsigned reg, unsigned lane, uint32_t value);
+
+/* Dword `dword` of an operand as lane `lane` sees it: VGPRs per lane, SGPRs and special
+ * registers, constants (a 64-bit constant gives its low or high dword). */
+uint32_t emu_read_operand(struct emu_wave *w, const aco_operand *op, unsigned lane,
+                          unsigned dword);
+
+/* Executes one VALU instruction (VOP1, VOP2, VOPC, VOP3, VOP3P, VOPD and their DPP/SDWA
+ * forms, incl. v_readlane/v_writelane/v_readfirstlane). False if it failed (emu_fail was
+ * called) or if it is not a VALU instruction the emulator knows (then it calls emu_fail
+ * with "unknown instruction"). */
+bool emu_valu_execute(struct emu_wave *w, const struct aco_minstr *in);
+
+#endif
