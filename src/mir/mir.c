@@ -3,6 +3,8 @@
  * instruction's operands to the opcode table's signature. */
 #include "mir/mir.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 struct aco_mprogram *
@@ -155,4 +157,17 @@ aco_minstr_slots(aco_gfx_level level, unsigned wave_size, enum aco_opcode op,
       map->count++;
    }
    return true;
+}
+
+aco_status
+aco_mprogram_error(struct aco_mprogram *p, aco_status status, const char *fmt, ...)
+{
+   if (p->status != ACO_SUCCESS)
+      return p->status;
+   p->status = status;
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(p->message, sizeof(p->message), fmt, ap);
+   va_end(ap);
+   return status;
 }

@@ -212,6 +212,21 @@ struct aco_mprogram {
    ACO_VEC(struct aco_mblock *) blocks;
    uint32_t temp_count;
    ACO_VEC(aco_rc) temp_rc;
+
+   /* The function this program is (one machine program per front-IR function). */
+   const char *name;       /* in the arena */
+   bool is_entry;
+   /* Results of the passes, read by the assembler and the binary's metadata. */
+   struct aco_mconfig {
+      uint16_t num_sgprs, num_vgprs;  /* highest register used + 1 (before granules) */
+      uint32_t scratch_bytes;         /* per lane */
+      uint32_t lds_bytes;
+      uint32_t workgroup_size[3];
+   } config;
+
+   /* The first error of a pass (OOM, register limits, unsupported input). */
+   aco_status status;
+   char message[512];
 };
 
 #define aco_foreach_block(p, blk)                                                             \
@@ -253,7 +268,32 @@ struct aco_slot_map {
 bool aco_minstr_slots(aco_gfx_level level, unsigned wave_size, enum aco_opcode op,
                       enum aco_encoding enc, struct aco_slot_map *map);
 
+/* Records the first error (status + message) on the program and returns the status, so a
+ * pass can `return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "...")`. */
+aco_status aco_mprogram_error(struct aco_mprogram *p, aco_status status, const char *fmt, ...)
+#if defined(__GNUC__)
+   __attribute__((format(printf, 3, 4)))
+#endif
+   ;
+
+/* ---- the passes, in pipeline order (src/api/compile.c runs them) ------------------------
+ * Each returns ACO_SUCCESS or records an error on the program and returns it.
+ *
+ * aco_select_instructions (src/isel)   front-IR function -> SSA machine IR with pseudo
+ *                                      instructions (docs/mir.md); pre-RA.
+ * aco_register_allocate (src/ra)       SSA temporaries -> physical registers (every operand
+ *                                      and definition fixed); inserts p_parallelcopy; phis
+ *                                      stay, with registers.
+ * aco_eliminate_ssa (src/lower)        phis -> parallel copies at the end of predecessors.
+ * aco_lower_to_hw (src/lower)          every pseudo instruction -> hardware instructions.
+ * aco_insert_waits (src/lower)         s_waitcnt / s_wait_* before uses of loaded values.
+ * aco_insert_nops (src/lower)          hazard NOPs per docs/hazards.md.
+ * then src/emit assembles the program (branch fixups, symbols, config, statistics).
+ *
+ * Validators (always on in tests): aco_validate_mir (structure, any stage) and
+ * aco_validate_ra (re-simulates the register file after register allocation). */
+
 /* Not yet written: builder at a cursor (aco_mb_*), printer (aco_mprint_*), validator
- * (aco_mvalidate). */
+ * (aco_validate_mir). */
 
 #endif
