@@ -24,6 +24,7 @@ struct emu_wave {
    uint32_t *vgpr;         /* vgpr[reg * EMU_MAX_LANES + lane], num_vgprs registers */
    uint16_t num_sgprs, num_vgprs;
    bool failed;
+   struct emu_hazard_state *hazards; /* owned by hazards.c */
 };
 
 /* exec as a lane mask (the high half is ignored in wave32). */
@@ -41,6 +42,14 @@ emu_exec(const struct emu_wave *w)
 bool emu_fail(struct emu_wave *w, const char *fmt, ...)
 #if defined(__GNUC__)
    __attribute__((format(printf, 2, 3)))
+/* Hazard detection (hazards.c, the list in docs/hazards.md). emu_hazard_init allocates
+ * the wave's state (false on OOM); emu_hazard_check runs before each instruction is
+ * executed and returns false after emu_fail if the instruction completes a hazard;
+ * emu_hazard_finish frees the state. */
+bool emu_hazard_init(struct emu_wave *w);
+bool emu_hazard_check(struct emu_wave *w, const struct aco_minstr *in);
+void emu_hazard_finish(struct emu_wave *w);
+
 #endif
    ;
 
@@ -64,5 +73,13 @@ uint32_t emu_read_operand(struct emu_wave *w, const aco_operand *op, unsigned la
  * called) or if it is not a VALU instruction the emulator knows (then it calls emu_fail
  * with "unknown instruction"). */
 bool emu_valu_execute(struct emu_wave *w, const struct aco_minstr *in);
+
+/* Hazard detection (hazards.c, the list in docs/hazards.md). emu_hazard_init allocates
+ * the wave's state (false on OOM); emu_hazard_check runs before each instruction is
+ * executed and returns false after emu_fail if the instruction completes a hazard;
+ * emu_hazard_finish frees the state. */
+bool emu_hazard_init(struct emu_wave *w);
+bool emu_hazard_check(struct emu_wave *w, const struct aco_minstr *in);
+void emu_hazard_finish(struct emu_wave *w);
 
 #endif

@@ -152,6 +152,10 @@ struct aco_valu_fields {
    uint8_t row_mask, bank_mask;
    bool bound_ctrl, fetch_inactive;
    uint32_t dpp8_sel;     /* DPP8: 8 x 3 bits */
+   /* SDWA (GFX10.3): sel 0..3 BYTE_0..3, 4..5 WORD_0..1, 6 DWORD */
+   uint8_t sdwa_sel[2], sdwa_dst_sel;
+   uint8_t sdwa_dst_unused; /* 0 pad, 1 sext, 2 preserve */
+   bool sdwa_sext[2];
 };
 
 struct aco_mem_fields {
@@ -175,7 +179,9 @@ struct aco_minstr {
       uint32_t imm;          /* SOPK / SOPP immediate, s_waitcnt fields ... */
    };
    uint32_t target_block;    /* branches */
-   uint16_t vopd_y;          /* VOPD: enum aco_opcode of the Y half */
+   /* VOPD: enum aco_opcode of the Y half; `opcode` is the X half. Definitions are
+    * [X dst, Y dst], operands X's sources then Y's, each in its opcode's slot order. */
+   uint16_t vopd_y;
 };
 
 /* ---- blocks and programs ----------------------------------------------------------------- */
