@@ -43,7 +43,6 @@ bool emu_fail(struct emu_wave *w, const char *fmt, ...)
 #if defined(__GNUC__)
    __attribute__((format(printf, 2, 3)))
 #endif
-#endif
    ;
 
 /* A scalar operand-field value (SGPR, vcc, m0, exec, null, scc, execz/vccz, inline
@@ -66,14 +65,6 @@ uint32_t emu_read_operand(struct emu_wave *w, const aco_operand *op, unsigned la
  * called) or if it is not a VALU instruction the emulator knows (then it calls emu_fail
  * with "unknown instruction"). */
 bool emu_valu_execute(struct emu_wave *w, const struct aco_minstr *in);
-
-/* Hazard detection (hazards.c, the list in docs/hazards.md). emu_hazard_init allocates
- * the wave's state (false on OOM); emu_hazard_check runs before each instruction is
- * executed and returns false after emu_fail if the instruction completes a hazard;
- * emu_hazard_finish frees the state. */
-bool emu_hazard_init(struct emu_wave *w);
-bool emu_hazard_check(struct emu_wave *w, const struct aco_minstr *in);
-void emu_hazard_finish(struct emu_wave *w);
 
 /* Hazard detection (hazards.c, the list in docs/hazards.md). emu_hazard_init allocates
  * the wave's state (false on OOM); emu_hazard_check runs before each instruction is
