@@ -2,6 +2,7 @@
 /* aco-cc: compile a text IR program (docs/ir.md), with flags like llc's. */
 #include "aco/aco.h"
 
+#include "emit_llvm.h"
 #include "tool_io.h"
 
 #include <stdio.h>
@@ -156,8 +157,7 @@ main(int argc, char **argv)
          rc = 1;
       }
    } else if (mode == MODE_LLVM) {
-      fprintf(stderr, "aco-cc: --emit-llvm is not available yet\n");
-      rc = 3;
+      rc = emit_llvm_to_file(p, out);
    } else {
       aco_compile_options opts = {sizeof(opts), ACO_COMPILE_DISASSEMBLY, 0, 0, 0, 0};
       aco_binary *bin;
