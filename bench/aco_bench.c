@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: MIT */
+/* aco-bench: compiles text-IR programs in process, several times each, and prints one
+ * JSON object per program: the median and minimum time of aco_compile (parsing and
+ * validation excluded), the peak memory the compile took from its allocator, and the
+ * code statistics of the binary. bench/run drives it and compares with llc-19. */
+#include "aco/aco.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* An allocator that counts the bytes in use and their peak. */
+struct counting {
+   size_t now, peak;
+};
+
+static void *
+count_alloc(void *user, size_t size, size_t align)
+{
+   struct counting *c = user;
+   if (align < sizeof(void *))
+      align = sizeof(void *);
+   void *p = NULL;
+   if (posix_memalign(&p, align, size ? size : 1))
+      return NULL;
+   c->now += size;
+   if (c->now > c->peak)
+      c->peak = c->now;
+   return p;
+}
+
+static void
+count_free(void *user, void *ptr, size_t size)
+{
+   struct counting *c = user;
+   if (!ptr)
+      return;
+   c->now -= size;
+   free(ptr);
+}
+
+static double
+now_us(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+   double x = *(const double *)a, y = *(const double *)b;
+   return x < y ? -1 : x > y;
+}
+
+static char *
+read_file(const char *path, size_t *len)
+{
+   FILE *f = fopen(path, "rb");
+   if (!f)
+      return NULL;
+   size_t cap = 1 << 16, n = 0;
+   char *buf = malloc(cap);
+   while (buf) {
+      size_t r = fread(buf + n, 1, cap - n, f);
+      n += r;
+      if (n < cap)
+         break;
+      char *nb = realloc(buf, cap * 2);
+      if (!nb) {
+         free(buf);
+         buf = NULL;
+         break;
+      }
+      buf = nb;
+      cap *= 2;
+   }
+   fclose(f);
+   *len = n;
+   return buf;
+}
+
+/* JSON string body (the messages contain quotes and colons). */
+static void
+json_str(const char *s)
+{
+   putchar('"');
+   for (; *s; s++) {
+      if (*s == '"' || *s == '\\')
+         printf("\\%c", *s);
+      else if ((unsigned char)*s < 0x20)
+         printf("\\u%04x", *s);
+      else
+         putchar(*s);
+   }
+   putchar('"');
+}
+
+static int
+bench_file(const char *path, unsigned reps)
+{
+   size_t len;
+   char *text = read_file(path, &len);
+   if (!text) {
+      fprintf(stderr, "aco-bench: cannot read %s: %s\n", path, strerror(errno));
+      return 1;
+   }
+   aco_program_info info;
+   memset(&info, 0, sizeof(info));
+   info.struct_size = sizeof(info);
+   aco_program *p;
+   if (aco_program_create(&info, &p) != ACO_SUCCESS) {
+      free(text);
+      return 1;
+   }
+   aco_status s = aco_program_parse(p, path, text, len);
+   free(text);
+   if (s == ACO_SUCCESS)
+      s = aco_program_validate(p);
+   printf("{\"file\": ");
+   json_str(path);
+   if (s != ACO_SUCCESS) {
+      printf(", \"status\": ");
+      json_str(aco_program_message(p));
+      printf("}\n");
+      aco_program_destroy(p);
+      return 1;
+   }
+   double *t = calloc(reps, sizeof(double));
+   struct counting cnt = {0, 0};
+   aco_allocator a = {count_alloc, count_free, &cnt};
+   aco_compile_options opts;
+   memset(&opts, 0, sizeof(opts));
+   opts.struct_size = sizeof(opts);
+   aco_binary *bin = NULL;
+   size_t peak = 0;
+   for (unsigned r = 0; t && r < reps; r++) {
+      cnt.now = cnt.peak = 0;
+      double t0 = now_us();
+      s = aco_compile(p, &opts, &a, &bin);
+      t[r] = now_us() - t0;
+      if (cnt.peak > peak)
+         peak = cnt.peak;
+      if (s != ACO_SUCCESS)
+         break;
+      if (r + 1 < reps) {
+         aco_binary_destroy(bin);
+         bin = NULL;
+      }
+   }
+   if (s != ACO_SUCCESS || !t) {
+      printf(", \"status\": ");
+      json_str(t ? aco_program_message(p) : "out of memory");
+      printf("}\n");
+   } else {
+      qsort(t, reps, sizeof(double), cmp_double);
+      const aco_statistics *st = &bin->stats;
+      printf(", \"status\": \"ok\", \"reps\": %u, \"median_us\": %.1f, \"min_us\": %.1f, "
+             "\"peak_bytes\": %zu, \"instructions\": %u, \"code_bytes\": %u, \"sgprs\": %u, "
+             "\"vgprs\": %u, \"scratch\": %u, \"spills\": %u, \"reloads\": %u}\n",
+             reps, t[reps / 2], t[0], peak, st->instructions, bin->code_size,
+             bin->config.num_sgprs, bin->config.num_vgprs, bin->config.scratch_bytes_per_lane,
+             st->sgpr_spills + st->vgpr_spills, st->sgpr_reloads + st->vgpr_reloads);
+      aco_binary_destroy(bin);
+   }
+   free(t);
+   aco_program_destroy(p);
+   fflush(stdout);
+   return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+   unsigned reps = 5;
+   int rc = 0, files = 0;
+   for (int i = 1; i < argc; i++) {
+      if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
+         reps = (unsigned)atoi(argv[++i]);
+         if (reps == 0)
+            reps = 1;
+      } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+         printf("usage: aco-bench [--reps N] FILE.air...\n");
+         return 0;
+      } else {
+         rc |= bench_file(argv[i], reps);
+         files++;
+      }
+   }
+   if (!files) {
+      fprintf(stderr, "usage: aco-bench [--reps N] FILE.air...\n");
+      return 1;
+   }
+   return rc;
+}
