@@ -1093,6 +1093,13 @@ parse_function_header(struct parser *ps)
       } while (accept_punct(ps, ","));
    }
    expect_punct(ps, ")");
+   /* Parameter names are unique (for declarations too: the printer names them). */
+   for (unsigned i = 0; i < n; i++)
+      for (unsigned j = 0; j < i; j++)
+         if (pnames[i].len == pnames[j].len &&
+             !memcmp(pnames[i].text, pnames[j].text, pnames[i].len))
+            error_at(ps, &pnames[i], "redefinition of %%%.*s", (int)pnames[i].len,
+                     pnames[i].text);
 
    aco_function_info info = {sizeof(info), name, NULL, flags, n, params, {0, 0, 0, 0}, {1, 1, 1}};
    if (accept_ident(ps, "abi")) {
@@ -1167,7 +1174,6 @@ parse_function_header(struct parser *ps)
    }
    f->loc.line = start.line;
    f->loc.col = start.col;
-   /* Parameter names are checked for duplicates when the body is parsed. */
    for (unsigned i = 0; i < n; i++) {
       const char *pn = aco_arena_strdup(&ps->p->arena, pnames[i].text, pnames[i].len);
       if (!pn)
@@ -1180,15 +1186,6 @@ parse_function_header(struct parser *ps)
       if (!aco_vec_push(&ps->p->allocator, &ps->bodies, pb))
          out_of_memory(ps);
       skip_body(ps);
-   }
-   /* Parameter names of declarations must still be unique for the printer. */
-   if (flags & ACO_FUNCTION_EXTERNAL) {
-      for (unsigned i = 0; i < n; i++)
-         for (unsigned j = 0; j < i; j++)
-            if (pnames[i].len == pnames[j].len &&
-                !memcmp(pnames[i].text, pnames[j].text, pnames[i].len))
-               error_at(ps, &pnames[i], "redefinition of %%%.*s", (int)pnames[i].len,
-                        pnames[i].text);
    }
 }
 
