@@ -26,6 +26,78 @@ find_opcode(int gi, unsigned fmt, unsigned op, bool e64, enum aco_opcode *out)
    return false;
 }
 
+static bool
+find_vopd(int gi, unsigned op, bool y, enum aco_opcode *out)
+{
+   for (unsigned i = 0; i < aco_num_opcodes; i++) {
+      const struct aco_op_info *info = aco_op_info(i);
+      if (info->format == ACO_FMT_VOPD && (y ? info->opcode2[gi] : info->opcode[gi]) == (int)op) {
+         *out = i;
+         return true;
+      }
+   }
+   return false;
+}
+
+/* A source field as an operand: register, inline constant or the literal. */
+static aco_operand
+source_operand(unsigned v, aco_rc rc, unsigned bits, unsigned dwords, uint32_t literal)
+{
+   uint64_t val;
+   if (v == ACO_REG_LITERAL)
+      return bits == 16 ? aco_opnd_const(literal & 0xffff, 16)
+                        : aco_opnd_const(dwords == 2 ? (uint64_t)literal << 32 : literal, bits);
+   if (aco_inline_constant_value(v, bits, &val))
+      return aco_opnd_const(val, bits);
+   return aco_opnd_reg(aco_physreg_make(v, 0), rc);
+}
+
+static unsigned
+decode_vopd(aco_gfx_level level, unsigned wave, const uint32_t *w, unsigned count,
+            struct aco_arena *arena, struct aco_minstr **out)
+{
+   int gi = aco_gfx_index(level);
+   if (count < 2 || wave != 32)
+      return 0;
+   uint32_t w0 = w[0], w1 = w[1];
+   enum aco_opcode x, y;
+   if (!find_vopd(gi, (w0 >> 22) & 15, false, &x) || !find_vopd(gi, (w0 >> 17) & 31, true, &y))
+      return 0;
+   struct aco_slot_map xm, ym;
+   if (!aco_minstr_slots(level, wave, x, ACO_ENC_NATIVE, &xm) ||
+       !aco_minstr_slots(level, wave, y, ACO_ENC_NATIVE, &ym))
+      return 0;
+   struct aco_minstr *in = aco_minstr_create(arena, x, xm.num_operands + ym.num_operands, 2);
+   if (!in)
+      return 0;
+   in->vopd_y = (uint16_t)y;
+   unsigned dx = 256 + (w1 >> 24), dy = 256 + ((((w1 >> 17) & 0x7f) << 1) | ((dx & 1) ^ 1));
+   unsigned src[2][2] = {{w0 & 0x1ff, 256 + ((w0 >> 9) & 0xff)},
+                         {w1 & 0x1ff, 256 + ((w1 >> 9) & 0xff)}};
+   bool lit = false;
+   uint32_t literal = count > 2 ? w[2] : 0;
+   in->definitions[0] = aco_def_fixed(aco_temp_make(0, aco_rc_v(1)), aco_physreg_make(dx, 0));
+   in->definitions[1] = aco_def_fixed(aco_temp_make(0, aco_rc_v(1)), aco_physreg_make(dy, 0));
+   unsigned k = 0;
+   for (unsigned h = 0; h < 2; h++) {
+      const struct aco_slot_map *m = h ? &ym : &xm;
+      for (unsigned i = 0; i < m->count; i++) {
+         if (m->is_def[i] || m->index[i] == 0xff)
+            continue;
+         char role = m->slot[i].role;
+         unsigned v = role == 'a' ? src[h][0] : role == 'b' ? src[h][1] : ACO_REG_LITERAL;
+         if (v == ACO_REG_LITERAL) {
+            if (count < 3)
+               return 0;
+            lit = true;
+         }
+         in->operands[k++] = source_operand(v, aco_rc_v(1), 32, 1, literal);
+      }
+   }
+   *out = in;
+   return 2 + lit;
+}
+
 unsigned
 aco_decode_instr(aco_gfx_level level, unsigned wave, const uint32_t *w, unsigned count,
                  struct aco_arena *arena, struct aco_minstr **out)
@@ -44,14 +116,18 @@ aco_decode_instr(aco_gfx_level level, unsigned wave, const uint32_t *w, unsigned
    unsigned fmt, op, n;
    bool e64 = false;
    f.soffset = aco_gfx_info(level)->reg_null;
+   if (aco_gfx_info(level)->has_vopd && (w0 >> 26) == 0x32)
+      return decode_vopd(level, wave, w, count, arena, out);
    if ((w0 >> 23) == 0x17d) {
       fmt = ACO_FMT_SOP1, op = (w0 >> 8) & 0xff, f.d = (w0 >> 16) & 0x7f, f.a = w0 & 0xff, n = 1;
+      imm = f.a; /* s_sendmsg_rtn_*: the message id */
    } else if ((w0 >> 23) == 0x17e) {
       fmt = ACO_FMT_SOPC, op = (w0 >> 16) & 0x7f, f.b = (w0 >> 8) & 0xff, f.a = w0 & 0xff, n = 1;
    } else if ((w0 >> 23) == 0x17f) {
       fmt = ACO_FMT_SOPP, op = (w0 >> 16) & 0x7f, imm = w0 & 0xffff, n = 1;
    } else if ((w0 >> 28) == 0xb) {
       fmt = ACO_FMT_SOPK, op = (w0 >> 23) & 0x1f, f.d = (w0 >> 16) & 0x7f, imm = w0 & 0xffff, n = 1;
+      f.a = f.d; /* s_setreg_b32 reads the SGPR in sdst */
    } else if ((w0 >> 30) == 2) {
       fmt = ACO_FMT_SOP2, op = (w0 >> 23) & 0x7f, f.d = (w0 >> 16) & 0x7f;
       f.b = (w0 >> 8) & 0xff, f.a = w0 & 0xff, n = 1;
@@ -67,6 +143,7 @@ aco_decode_instr(aco_gfx_level level, unsigned wave, const uint32_t *w, unsigned
       f.soffset = w1 >> 25;
       if (level >= ACO_GFX1200) {
          op = (w0 >> 13) & 0xff;
+         mem.th = (w0 >> 23) & 7, mem.scope = (w0 >> 21) & 3;
          mem.offset = (int32_t)(w1 << 8) >> 8;
       } else {
          op = (w0 >> 18) & 0xff;
@@ -129,6 +206,53 @@ aco_decode_instr(aco_gfx_level level, unsigned wave, const uint32_t *w, unsigned
    } else {
       return 0;
    }
+   /* DPP16, DPP8 and SDWA replace src0 with a marker and add a dword */
+   enum aco_encoding enc = ACO_ENC_NATIVE;
+   bool vopc_sdst = false;
+   unsigned sdst = ACO_REG_VCC_LO;
+   uint32_t xw = 0;
+   bool vop12c = fmt == ACO_FMT_VOP1 || fmt == ACO_FMT_VOP2 || fmt == ACO_FMT_VOPC;
+   bool vop3any = fmt == ACO_FMT_VOP3 || fmt == ACO_FMT_VOP3P;
+   if ((vop12c || (vop3any && level >= ACO_GFX1100)) &&
+       (f.a == ACO_REG_DPP16 || f.a == ACO_REG_DPP8 || f.a == ACO_REG_DPP8_FI ||
+        (f.a == ACO_REG_SDWA && vop12c && aco_gfx_info(level)->has_sdwa))) {
+      if (n >= count)
+         return 0;
+      xw = w[n++];
+      if (f.a == ACO_REG_SDWA) {
+         enc = ACO_ENC_SDWA;
+         f.a = (xw & 0xff) + ((xw >> 23) & 1 ? 0 : 256);
+         m.sdwa_sel[0] = (xw >> 16) & 7, m.sdwa_sext[0] = (xw >> 19) & 1;
+         m.neg = (uint8_t)(((xw >> 20) & 1) | ((xw >> 28) & 1) << 1);
+         m.abs = (uint8_t)(((xw >> 21) & 1) | ((xw >> 29) & 1) << 1);
+         if (fmt != ACO_FMT_VOP1) {
+            m.sdwa_sel[1] = (xw >> 24) & 7, m.sdwa_sext[1] = (xw >> 27) & 1;
+            if (xw >> 31)
+               f.b -= 256;
+         }
+         if (fmt == ACO_FMT_VOPC) {
+            vopc_sdst = (xw >> 15) & 1;
+            sdst = vopc_sdst ? (xw >> 8) & 0x7f : ACO_REG_VCC_LO;
+         } else {
+            m.sdwa_dst_sel = (xw >> 8) & 7, m.sdwa_dst_unused = (xw >> 11) & 3;
+            m.clamp = (xw >> 13) & 1, m.omod = (xw >> 14) & 3;
+         }
+      } else if (f.a == ACO_REG_DPP16) {
+         enc = ACO_ENC_DPP16;
+         m.dpp_ctrl = (xw >> 8) & 0x1ff, m.fetch_inactive = (xw >> 18) & 1;
+         m.bound_ctrl = (xw >> 19) & 1, m.bank_mask = (xw >> 24) & 15, m.row_mask = xw >> 28;
+         if (vop12c) {
+            m.neg = (uint8_t)(((xw >> 20) & 1) | ((xw >> 22) & 1) << 1);
+            m.abs = (uint8_t)(((xw >> 21) & 1) | ((xw >> 23) & 1) << 1);
+         }
+         f.a = 256 + (xw & 0xff);
+      } else {
+         enc = ACO_ENC_DPP8;
+         m.fetch_inactive = f.a == ACO_REG_DPP8_FI;
+         m.dpp8_sel = xw >> 8;
+         f.a = 256 + (xw & 0xff);
+      }
+   }
    if (n > count)
       return 0;
    enum aco_opcode opc;
@@ -139,7 +263,26 @@ aco_decode_instr(aco_gfx_level level, unsigned wave, const uint32_t *w, unsigned
    } else if (!find_opcode(gi, fmt, op, false, &opc)) {
       return 0;
    }
-   enum aco_encoding enc = e64 ? ACO_ENC_E64 : ACO_ENC_NATIVE;
+   if (e64)
+      enc = enc == ACO_ENC_DPP16 ? ACO_ENC_E64_DPP16 : enc == ACO_ENC_DPP8 ? ACO_ENC_E64_DPP8
+                                                                          : ACO_ENC_E64;
+   if (fmt == ACO_FMT_SMEM && f.soffset != aco_gfx_info(level)->reg_null)
+      enc = (enum aco_encoding)ACO_ENC_MEM_SOFFSET;
+   if (fmt == ACO_FMT_FLAT || fmt == ACO_FMT_GLOBAL || fmt == ACO_FMT_SCRATCH) {
+      unsigned null = aco_gfx_info(level)->reg_null, flags = 0;
+      if (fmt == ACO_FMT_SCRATCH && level < ACO_GFX1100)
+         flags = f.saddr == 0x7f ? ACO_ENC_MEM_NO_VADDR
+                 : f.saddr != null ? ACO_ENC_MEM_SADDR | ACO_ENC_MEM_NO_VADDR : 0;
+      else if (fmt != ACO_FMT_FLAT && f.saddr != null)
+         flags = ACO_ENC_MEM_SADDR;
+      if (fmt == ACO_FMT_SCRATCH && level >= ACO_GFX1100 &&
+          !((level >= ACO_GFX1200 ? w1 >> 17 : w1 >> 23) & 1))
+         flags |= ACO_ENC_MEM_NO_VADDR;
+      if ((aco_op_info(opc)->flags & ACO_OPF_ATOMIC) &&
+          (level >= ACO_GFX1200 ? (mem.th & 1) : mem.glc))
+         flags |= ACO_ENC_MEM_RTN;
+      enc = (enum aco_encoding)flags;
+   }
    struct aco_slot_map map;
    if (!aco_minstr_slots(level, wave, opc, enc, &map))
       return 0;
@@ -154,7 +297,7 @@ aco_decode_instr(aco_gfx_level level, unsigned wave, const uint32_t *w, unsigned
       m.abs = 0, m.opsel = 0;
    else
       f.e = 0;
-   if (fmt == ACO_FMT_VOP3 || fmt == ACO_FMT_VOP3P)
+   if (fmt >= ACO_FMT_VOP1 && fmt <= ACO_FMT_VOP3P)
       in->valu = m;
    else if (fmt >= ACO_FMT_DS || fmt == ACO_FMT_SMEM)
       in->mem = mem;
@@ -176,7 +319,9 @@ aco_decode_instr(aco_gfx_level level, unsigned wave, const uint32_t *w, unsigned
       case 'y': v = f.y; break;
       case 'r': v = f.r; break;
       case 'o': v = f.soffset; break;
-      case 'v': v = ACO_REG_VCC_LO; break;
+      case 'v': v = map.is_def[i] ? sdst : ACO_REG_VCC_LO; break;
+      case 'l': v = ACO_REG_LITERAL; break;
+      case 's': v = f.saddr; break;
       }
       if (fmt == ACO_FMT_VOP3 && s.file == 'v' && s.role == 'd')
          v += 256;
@@ -211,7 +356,8 @@ aco_minstr_equal_encoding(aco_gfx_level level, unsigned wave, const struct aco_m
 {
    uint32_t wa[ACO_MAX_INSTR_DWORDS], wb[ACO_MAX_INSTR_DWORDS];
    if (a->opcode != b->opcode || a->encoding != b->encoding ||
-       a->num_operands != b->num_operands || a->num_definitions != b->num_definitions)
+       a->num_operands != b->num_operands || a->num_definitions != b->num_definitions ||
+       (aco_op_info(a->opcode)->format == ACO_FMT_VOPD && a->vopd_y != b->vopd_y))
       return false;
    for (unsigned i = 0; i < a->num_definitions; i++) {
       if (a->definitions[i].reg.reg_b != b->definitions[i].reg.reg_b)

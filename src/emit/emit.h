@@ -31,5 +31,21 @@ void aco_print_asm_reg(aco_gfx_level level, unsigned wave_size, unsigned field, 
 bool aco_minstr_equal_encoding(aco_gfx_level level, unsigned wave_size,
                                const struct aco_minstr *a, const struct aco_minstr *b);
 
+/* ---- ELF objects (elf.c) --------------------------------------------------------------- */
+
+/* One function of an object: a global STT_FUNC symbol at `offset` bytes into .text. */
+struct aco_elf_symbol {
+   const char *name;
+   uint32_t offset, size;
+};
+
+/* A relocatable ELF64 object for EM_AMDGPU with the level's EF_AMDGPU_MACH in e_flags:
+ * .text holds code[0..code_dwords), one symbol per function. The bytes are allocated from
+ * `a` (NULL: the default allocator) and returned in *out / *out_size; the caller frees them
+ * with aco_free on the same allocator. */
+aco_status aco_elf_write(const aco_allocator *a, aco_gfx_level level, unsigned wave_size,
+                         const uint32_t *code, uint32_t code_dwords,
+                         const struct aco_elf_symbol *syms, unsigned nsyms, void **out,
+                         size_t *out_size);
 
 #endif

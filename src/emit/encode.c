@@ -7,9 +7,25 @@
 
 #include <string.h>
 
+static unsigned operand_field_raw(aco_gfx_level level, const aco_operand *o, unsigned dwords,
+                                  unsigned slot_bits, bool *lit, uint32_t *lit_value);
+
 static unsigned
 operand_field(aco_gfx_level level, const aco_operand *o, unsigned dwords, unsigned slot_bits,
               bool *lit, uint32_t *lit_value)
+{
+   bool had_lit = *lit;
+   uint32_t prev = *lit_value;
+   unsigned v = operand_field_raw(level, o, dwords, slot_bits, lit, lit_value);
+   /* one literal dword per instruction: two constants must share it */
+   if (v == ACO_REG_LITERAL && had_lit && prev != *lit_value)
+      return ~0u;
+   return v;
+}
+
+static unsigned
+operand_field_raw(aco_gfx_level level, const aco_operand *o, unsigned dwords, unsigned slot_bits,
+                  bool *lit, uint32_t *lit_value)
 {
    if (o->kind == ACO_OPND_CONST && slot_bits == 16) {
       /* a 16-bit source reads the low half; only values that are 16-bit numbers (zero- or
@@ -54,6 +70,16 @@ aco_instr_fields(aco_gfx_level level, unsigned wave_size, const struct aco_minst
       struct aco_op_slot s = map.slot[i];
       unsigned v = 0;
       if (map.index[i] != 0xff) {
+         if (s.role == 'l') {
+            /* the K of fmaak/fmamk: always a literal, shared with a literal src0 */
+            const aco_operand *o = &in->operands[map.index[i]];
+            uint32_t k = (uint32_t)o->value;
+            if (o->kind != ACO_OPND_CONST || (f->has_lit && f->lit != k))
+               return false;
+            f->has_lit = true;
+            f->lit = k;
+            continue;
+         }
          if (map.is_def[i])
             v = aco_physreg_field(in->definitions[map.index[i]].reg);
          else
@@ -67,6 +93,9 @@ aco_instr_fields(aco_gfx_level level, unsigned wave_size, const struct aco_minst
              (in->operands[map.index[i]].kind == ACO_OPND_CONST ||
               in->operands[map.index[i]].kind == ACO_OPND_UNDEF || (v >= 256) != (s.file == 'v')))
             return false; /* register-only source of the slot's file */
+         if ((aco_op_info(in->opcode)->flags & ACO_OPF_SRC0_VGPR) && s.role == 'a' &&
+             (in->operands[map.index[i]].kind == ACO_OPND_CONST || v < 256))
+            return false;
          if ((aco_op_info(in->opcode)->flags & ACO_OPF_SRC_M0) && s.role == 'a' &&
              v != aco_gfx_info(level)->reg_m0 && !(v >= 128 && v <= 208) && !(v >= 240 && v <= 248))
             return false; /* m0 or an inline constant only */
@@ -75,13 +104,25 @@ aco_instr_fields(aco_gfx_level level, unsigned wave_size, const struct aco_minst
       case 'd': f->d = v; f->has_d = true; break;
       case 'e': f->e = v; break;
       case 'a': f->a = v; f->has_a = true; break;
-      case 'b': f->b = v; break;
+      case 'b': f->b = v; f->has_b = true; break;
       case 'c': f->c = v; break;
       case 'x': f->x = v; break;
       case 'y': f->y = v; break;
       case 'r': f->r = v; break;
       case 'o': f->soffset = v; break;
       case 'f': f->saddr_off = true; break;
+      case 's': f->saddr = v; break;
+      case 'v':
+         if (map.is_def[i])
+            f->vdef = v, f->has_vdef = true;
+         else
+            f->vop = v, f->has_vop = true;
+         break;
+      case 'k':
+         /* s_sendmsg_rtn_*: the message id sits in the ssrc0 field */
+         if (aco_op_info(in->opcode)->format == ACO_FMT_SOP1)
+            f->a = in->imm & 0xff, f->has_a = true;
+         break;
       default: break;
       }
    }
@@ -90,6 +131,103 @@ aco_instr_fields(aco_gfx_level level, unsigned wave_size, const struct aco_minst
 
 static uint32_t vg(unsigned field) { return field & 0xff; }
 
+/* The extra dword of DPP16, DPP8 (src0 field 250, 233/234) and SDWA (249), and the value
+ * that replaces src0. VOP3 forms keep their modifiers in the VOP3 words. */
+static bool
+valu_extra_dword(aco_gfx_level level, unsigned fmt, const struct aco_minstr *in,
+                 const struct aco_fields *f, bool vop3, unsigned *src0, uint32_t *word)
+{
+   const struct aco_valu_fields *m = &in->valu;
+   unsigned enc = in->encoding;
+   if (aco_enc_is_dpp(enc)) {
+      if (!f->has_a || f->a < 256 || f->has_lit)
+         return false; /* src0 is a VGPR, no literal */
+      if (enc == ACO_ENC_DPP8 || enc == ACO_ENC_E64_DPP8) {
+         if (!vop3 && (m->neg || m->abs))
+            return false;
+         *src0 = m->fetch_inactive ? ACO_REG_DPP8_FI : ACO_REG_DPP8;
+         *word = vg(f->a) | (m->dpp8_sel & 0xffffff) << 8;
+      } else {
+         *src0 = ACO_REG_DPP16;
+         *word = vg(f->a) | (uint32_t)(m->dpp_ctrl & 0x1ff) << 8 |
+                 (uint32_t)m->fetch_inactive << 18 | (uint32_t)m->bound_ctrl << 19 |
+                 (uint32_t)(m->bank_mask & 15) << 24 | (uint32_t)(m->row_mask & 15) << 28;
+         if (!vop3)
+            *word |= (uint32_t)(m->neg & 1) << 20 | (uint32_t)(m->abs & 1) << 21 |
+                     (uint32_t)(m->neg >> 1 & 1) << 22 | (uint32_t)(m->abs >> 1 & 1) << 23;
+      }
+      return true;
+   }
+   if (enc != ACO_ENC_SDWA)
+      return true;
+   if (!aco_gfx_info(level)->has_sdwa || vop3 || f->has_lit || !f->has_a)
+      return false;
+   /* SDWA sources are VGPRs or (flagged by s0/s1) SGPRs and inline constants */
+   *src0 = ACO_REG_SDWA;
+   *word = (f->a & 0xff) | (uint32_t)(f->a < 256) << 23 |
+           (uint32_t)(m->sdwa_sel[0] & 7) << 16 | (uint32_t)m->sdwa_sext[0] << 19 |
+           (uint32_t)(m->neg & 1) << 20 | (uint32_t)(m->abs & 1) << 21;
+   if (fmt != ACO_FMT_VOP1)
+      *word |= (uint32_t)(m->sdwa_sel[1] & 7) << 24 | (uint32_t)m->sdwa_sext[1] << 27 |
+               (uint32_t)(m->neg >> 1 & 1) << 28 | (uint32_t)(m->abs >> 1 & 1) << 29 |
+               (uint32_t)(f->b < 256) << 31;
+   if (fmt == ACO_FMT_VOPC) {
+      /* the lane mask goes to sdst unless it is vcc */
+      if (m->clamp || m->omod)
+         return false;
+      if (f->has_vdef && f->vdef != ACO_REG_VCC_LO)
+         *word |= 1u << 15 | (f->vdef & 0x7f) << 8;
+   } else {
+      *word |= (uint32_t)(m->sdwa_dst_sel & 7) << 8 | (uint32_t)(m->sdwa_dst_unused & 3) << 11 |
+               (uint32_t)m->clamp << 13 | (uint32_t)(m->omod & 3) << 14;
+   }
+   return true;
+}
+
+/* VOPD: X and Y halves, each with its own slot map; operands X's then Y's. */
+static unsigned
+encode_vopd(aco_gfx_level level, unsigned wave, const struct aco_minstr *in, uint32_t *out)
+{
+   int gi = aco_gfx_index(level);
+   if (wave != 32 || !aco_gfx_info(level)->has_vopd || in->vopd_y >= aco_num_opcodes ||
+       in->num_definitions != 2)
+      return 0;
+   const struct aco_op_info *xi = aco_op_info(in->opcode), *yi = aco_op_info(in->vopd_y);
+   if (yi->format != ACO_FMT_VOPD || xi->opcode[gi] < 0 || yi->opcode2[gi] < 0)
+      return 0;
+   struct aco_slot_map xm, ym;
+   if (!aco_minstr_slots(level, wave, in->opcode, ACO_ENC_NATIVE, &xm) ||
+       !aco_minstr_slots(level, wave, in->vopd_y, ACO_ENC_NATIVE, &ym) ||
+       xm.num_operands + ym.num_operands != in->num_operands)
+      return 0;
+   /* encode each half through a view of the shared arrays */
+   struct aco_minstr x = *in, y = *in;
+   x.num_operands = (uint8_t)xm.num_operands;
+   x.num_definitions = 1;
+   y.opcode = in->vopd_y;
+   y.operands = in->operands + xm.num_operands;
+   y.num_operands = (uint8_t)ym.num_operands;
+   y.definitions = in->definitions + 1;
+   y.num_definitions = 1;
+   struct aco_fields fx, fy;
+   if (!aco_instr_fields(level, wave, &x, &fx) || !aco_instr_fields(level, wave, &y, &fy))
+      return 0;
+   if (fx.has_lit && fy.has_lit && fx.lit != fy.lit)
+      return 0;
+   /* vsrc1 are VGPRs; the two destinations differ in their lowest bit */
+   bool xb = xm.num_operands > 1, yb = ym.num_operands > 1;
+   if ((xb && fx.b < 256) || (yb && fy.b < 256) || fx.d < 256 || fy.d < 256 ||
+       ((fx.d ^ fy.d) & 1) == 0)
+      return 0;
+   unsigned n = 0;
+   out[n++] = 0xC8000000u | (uint32_t)xi->opcode[gi] << 22 | (uint32_t)yi->opcode2[gi] << 17 |
+              (xb ? vg(fx.b) : 0) << 9 | fx.a;
+   out[n++] = vg(fx.d) << 24 | (vg(fy.d) >> 1) << 17 | (yb ? vg(fy.b) : 0) << 9 | fy.a;
+   if (fx.has_lit || fy.has_lit)
+      out[n++] = fx.has_lit ? fx.lit : fy.lit;
+   return n;
+}
+
 unsigned
 aco_encode_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minstr *in,
                  uint32_t *out)
@@ -97,15 +235,39 @@ aco_encode_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minst
    int gi = aco_gfx_index(level);
    const struct aco_op_info *info = aco_op_info(in->opcode);
    struct aco_fields f;
-   if (gi < 0 || info->opcode[gi] < 0 || !aco_instr_fields(level, wave_size, in, &f))
+   if (gi < 0)
+      return 0;
+   if (info->format == ACO_FMT_VOPD)
+      return encode_vopd(level, wave_size, in, out);
+   if (info->opcode[gi] < 0 || !aco_instr_fields(level, wave_size, in, &f))
       return 0;
    uint32_t op = (uint32_t)info->opcode[gi];
    const struct aco_valu_fields *m = &in->valu;
    const struct aco_mem_fields *mem = &in->mem;
    unsigned n = 0;
    unsigned fmt = info->format;
-   if (in->encoding == ACO_ENC_E64 || fmt == ACO_FMT_VOP3) {
-      if (in->encoding == ACO_ENC_E64)
+   bool e64 = aco_enc_is_e64(in->encoding);
+   bool vop3 = e64 || fmt == ACO_FMT_VOP3 || fmt == ACO_FMT_VOP3P;
+   bool flatlike = fmt == ACO_FMT_FLAT || fmt == ACO_FMT_GLOBAL || fmt == ACO_FMT_SCRATCH;
+   if (in->encoding != ACO_ENC_NATIVE && in->encoding != ACO_ENC_E64 &&
+       !(fmt >= ACO_FMT_VOP1 && fmt <= ACO_FMT_VOP3P) && !flatlike && fmt != ACO_FMT_SMEM)
+      return 0;
+   if (in->encoding == ACO_ENC_SDWA && vop3)
+      return 0;
+   if (aco_enc_is_dpp(in->encoding) && level < ACO_GFX1100 && vop3)
+      return 0; /* VOP3 DPP is GFX11+ */
+   unsigned src0 = f.a;
+   uint32_t extra = 0;
+   bool has_extra = aco_enc_is_dpp(in->encoding) || in->encoding == ACO_ENC_SDWA;
+   if (!valu_extra_dword(level, fmt, in, &f, vop3, &src0, &extra))
+      return 0;
+   /* the 32-bit forms read and write only vcc as their implicit lane mask (SDWA VOPC may
+    * write any SGPR) */
+   if (!vop3 && ((f.has_vop && f.vop != ACO_REG_VCC_LO) ||
+                 (f.has_vdef && f.vdef != ACO_REG_VCC_LO && in->encoding != ACO_ENC_SDWA)))
+      return 0;
+   if (vop3 && fmt != ACO_FMT_VOP3P) {
+      if (e64)
          op = (uint32_t)info->opcode2[gi];
       /* VOPC e64 and VOP3SD put the lane mask in vdst / sdst; the rest are plain.
        * v_cmpx_* e64 has no written destination: vdst holds exec_lo. */
@@ -113,7 +275,7 @@ aco_encode_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minst
       out[n++] = 0xD4000000u | op << 16 | (uint32_t)m->clamp << 15 | (f.e ? f.e << 8 : 0) |
                  (uint32_t)(m->opsel & 15) << 11 | (uint32_t)(m->abs & 7) << 8 | (d & 0xff);
       out[n++] = (uint32_t)(m->neg & 7) << 29 | (uint32_t)(m->omod & 3) << 27 | f.c << 18 |
-                 f.b << 9 | f.a;
+                 f.b << 9 | src0;
       if (f.e && (m->opsel || m->abs))
          return 0; /* VOP3SD has no room for them */
       if ((info->flags & ACO_OPF_SRC1_INT) && ((m->abs | m->neg) & 2))
@@ -127,7 +289,8 @@ aco_encode_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minst
          out[n++] = 0x80000000u | op << 23 | f.d << 16 | f.b << 8 | f.a;
          break;
       case ACO_FMT_SOPK:
-         out[n++] = 0xB0000000u | op << 23 | f.d << 16 | (in->imm & 0xffff);
+         /* s_setreg_b32 reads its SGPR through the sdst field */
+         out[n++] = 0xB0000000u | op << 23 | (f.has_d ? f.d : f.a) << 16 | (in->imm & 0xffff);
          break;
       case ACO_FMT_SOPC:
          out[n++] = 0xBF000000u | op << 16 | f.b << 8 | f.a;
@@ -137,7 +300,8 @@ aco_encode_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minst
          break;
       case ACO_FMT_SMEM:
          if (level >= ACO_GFX1200) {
-            out[n++] = 0xF4000000u | op << 13 | f.d << 6 | f.b >> 1;
+            out[n++] = 0xF4000000u | (uint32_t)(mem->th & 7) << 23 |
+                       (uint32_t)(mem->scope & 3) << 21 | op << 13 | f.d << 6 | f.b >> 1;
             out[n++] = (uint32_t)f.soffset << 25 | ((uint32_t)mem->offset & 0xffffff);
          } else {
             unsigned glc = level >= ACO_GFX1100 ? 14 : 16, dlc = level >= ACO_GFX1100 ? 13 : 14;
@@ -147,13 +311,23 @@ aco_encode_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minst
          }
          break;
       case ACO_FMT_VOP1:
-         out[n++] = 0x7E000000u | vg(f.d) << 17 | op << 9 | f.a;
+         if (has_extra && (m->opsel || (in->encoding != ACO_ENC_SDWA && (m->clamp || m->omod))))
+            return 0;
+         out[n++] = 0x7E000000u | vg(f.d) << 17 | op << 9 | src0;
          break;
       case ACO_FMT_VOP2:
-         out[n++] = op << 25 | vg(f.d) << 17 | vg(f.b) << 9 | f.a;
+         if (has_extra && (m->opsel || (in->encoding != ACO_ENC_SDWA && (m->clamp || m->omod))))
+            return 0;
+         if (in->encoding != ACO_ENC_SDWA && f.has_b && f.b < 256)
+            return 0; /* vsrc1 is a VGPR */
+         out[n++] = op << 25 | vg(f.d) << 17 | vg(f.b) << 9 | src0;
          break;
       case ACO_FMT_VOPC:
-         out[n++] = 0x7C000000u | op << 17 | vg(f.b) << 9 | f.a;
+         if (has_extra && (m->opsel || (in->encoding != ACO_ENC_SDWA && (m->clamp || m->omod))))
+            return 0;
+         if (in->encoding != ACO_ENC_SDWA && f.has_b && f.b < 256)
+            return 0;
+         out[n++] = 0x7C000000u | op << 17 | vg(f.b) << 9 | src0;
          break;
       case ACO_FMT_VOP3P:
          if ((info->flags & ACO_OPF_NO_MODS) && (m->neg || m->neg_hi))
@@ -162,7 +336,7 @@ aco_encode_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minst
                     (uint32_t)((m->opsel_hi >> 2) & 1) << 14 | (uint32_t)(m->opsel & 7) << 11 |
                     (uint32_t)(m->neg_hi & 7) << 8 | (f.d & 0xff);
          out[n++] = (uint32_t)(m->neg & 7) << 29 | (uint32_t)(m->opsel_hi & 3) << 27 |
-                    f.c << 18 | f.b << 9 | f.a;
+                    f.c << 18 | f.b << 9 | src0;
          break;
       case ACO_FMT_DS:
          out[n++] = 0xD8000000u | op << 18 | (uint32_t)mem->gds << 17 | ((uint32_t)mem->offset & 0xffff);
@@ -172,8 +346,19 @@ aco_encode_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minst
       case ACO_FMT_GLOBAL:
       case ACO_FMT_SCRATCH: {
          unsigned seg = fmt == ACO_FMT_FLAT ? 0 : fmt == ACO_FMT_SCRATCH ? 1 : 2;
-         unsigned saddr = f.saddr_off || fmt == ACO_FMT_FLAT ? f.saddr : f.saddr;
+         unsigned saddr = f.saddr;
          bool sve = fmt == ACO_FMT_SCRATCH && f.has_a;
+         /* GFX10.3 scratch without vaddr and saddr has 0x7f in saddr */
+         if (fmt == ACO_FMT_SCRATCH && level < ACO_GFX1100 &&
+             (in->encoding & (ACO_ENC_MEM_NO_VADDR | ACO_ENC_MEM_SADDR)) == ACO_ENC_MEM_NO_VADDR)
+            saddr = 0x7f;
+         /* a returning atomic has glc (TH_ATOMIC_RETURN on GFX12) */
+         struct aco_mem_fields mf = *mem;
+         if (in->encoding & ACO_ENC_MEM_RTN) {
+            mf.glc = true;
+            mf.th |= 1;
+         }
+         mem = &mf;
          if (level >= ACO_GFX1200) {
             out[n++] = (0xECu + seg) << 24 | op << 14 | saddr;
             out[n++] = vg(f.x) << 23 | (uint32_t)(mem->th & 7) << 20 |
@@ -219,6 +404,8 @@ aco_encode_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minst
          return 0;
       }
    }
+   if (has_extra)
+      out[n++] = extra;
    if (f.has_lit)
       out[n++] = f.lit;
    return n;

@@ -7,11 +7,18 @@
 
 struct aco_fields {
    unsigned d, e, a, b, c, x, y, r, saddr, soffset;
-   bool has_d, has_a, saddr_off, has_lit;
+   bool has_d, has_a, has_b, saddr_off, has_lit;
    uint32_t lit;
+   /* the implicit lane mask ('v' slot): definition (VOPC/carry-out) and operand fields */
+   unsigned vdef, vop;
+   bool has_vdef, has_vop;
 };
 
 bool aco_instr_fields(aco_gfx_level level, unsigned wave_size, const struct aco_minstr *in,
                       struct aco_fields *f);
+
+/* Appends a symbolic immediate: kind is the slot's file of a 'k' slot ('w' s_waitcnt, 'r'
+ * hwreg, 'm' sendmsg, 'a' s_delay_alu, 'p' depctr). */
+void aco_print_special_imm(aco_gfx_level level, char kind, unsigned imm, struct aco_strbuf *sb);
 
 #endif

@@ -97,8 +97,10 @@ print_source(aco_gfx_level level, unsigned wave, const struct aco_minstr *in,
              const struct aco_fields *f,
              struct aco_strbuf *sb)
 {
-   bool vop3 = in->encoding == ACO_ENC_E64 || aco_op_info(in->opcode)->format == ACO_FMT_VOP3 ||
+   /* neg/abs exist in VOP3 and in the 32-bit DPP16 and SDWA forms */
+   bool vop3 = in->encoding != ACO_ENC_NATIVE || aco_op_info(in->opcode)->format == ACO_FMT_VOP3 ||
                aco_op_info(in->opcode)->format == ACO_FMT_VOP3P;
+   bool sext = in->encoding == ACO_ENC_SDWA && src < 2 && in->valu.sdwa_sext[src];
    /* VOP3P prints neg_lo:/neg_hi: lists instead, except v_fma_mix*, whose neg_hi bits
     * are the abs modifiers and which LLVM spells like VOP3 */
    bool vop3p = aco_op_info(in->opcode)->format == ACO_FMT_VOP3P;
@@ -106,6 +108,8 @@ print_source(aco_gfx_level level, unsigned wave, const struct aco_minstr *in,
    bool neg = vop3 && src < 3 && (!vop3p || mix) && (in->valu.neg >> src & 1);
    bool abs = vop3 && src < 3 &&
               (vop3p ? mix && (in->valu.neg_hi >> src & 1) : (in->valu.abs >> src & 1));
+   if (sext)
+      aco_strbuf_puts(sb, "sext(");
    if (neg)
       aco_strbuf_puts(sb, "-");
    if (abs)
@@ -122,6 +126,8 @@ print_source(aco_gfx_level level, unsigned wave, const struct aco_minstr *in,
    }
    if (abs)
       aco_strbuf_puts(sb, "|");
+   if (sext)
+      aco_strbuf_puts(sb, ")");
 }
 
 static void
@@ -164,10 +170,101 @@ print_cache_policy(struct aco_strbuf *sb, uint32_t flags, unsigned th, unsigned 
       aco_strbuf_printf(sb, " scope:%s", scopes[scope]);
 }
 
+static const char *const sdwa_sel[8] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3",
+                                        "WORD_0", "WORD_1", "DWORD", "7"};
+
+/* DPP and SDWA controls after the operands and VOP3 modifiers. */
+static void
+print_dpp_sdwa(const struct aco_minstr *in, unsigned fmt, struct aco_strbuf *sb)
+{
+   const struct aco_valu_fields *m = &in->valu;
+   switch (in->encoding) {
+   case ACO_ENC_DPP16:
+   case ACO_ENC_E64_DPP16:
+      aco_strbuf_puts(sb, " ");
+      aco_print_dpp_ctrl(m->dpp_ctrl, sb);
+      aco_strbuf_printf(sb, " row_mask:0x%x bank_mask:0x%x", m->row_mask & 15, m->bank_mask & 15);
+      if (m->bound_ctrl)
+         aco_strbuf_puts(sb, " bound_ctrl:1");
+      if (m->fetch_inactive)
+         aco_strbuf_puts(sb, " fi:1");
+      break;
+   case ACO_ENC_DPP8:
+   case ACO_ENC_E64_DPP8:
+      aco_strbuf_puts(sb, " dpp8:[");
+      for (unsigned i = 0; i < 8; i++)
+         aco_strbuf_printf(sb, "%s%u", i ? "," : "", m->dpp8_sel >> (3 * i) & 7);
+      aco_strbuf_puts(sb, "]");
+      if (m->fetch_inactive)
+         aco_strbuf_puts(sb, " fi:1");
+      break;
+   case ACO_ENC_SDWA:
+      if (fmt != ACO_FMT_VOPC) {
+         if (m->clamp)
+            aco_strbuf_puts(sb, " clamp");
+         static const char *const omod[4] = {"", " mul:2", " mul:4", " div:2"};
+         aco_strbuf_puts(sb, omod[m->omod & 3]);
+         static const char *const unused[4] = {"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE",
+                                               "3"};
+         aco_strbuf_printf(sb, " dst_sel:%s dst_unused:%s", sdwa_sel[m->sdwa_dst_sel & 7],
+                           unused[m->sdwa_dst_unused & 3]);
+      }
+      aco_strbuf_printf(sb, " src0_sel:%s", sdwa_sel[m->sdwa_sel[0] & 7]);
+      if (fmt != ACO_FMT_VOP1)
+         aco_strbuf_printf(sb, " src1_sel:%s", sdwa_sel[m->sdwa_sel[1] & 7]);
+      break;
+   default:
+      break;
+   }
+}
+
+/* v_dual_X operands :: v_dual_Y operands */
+static void
+print_vopd(aco_gfx_level level, unsigned wave, const struct aco_minstr *in, struct aco_strbuf *sb)
+{
+   int gi = aco_gfx_index(level);
+   struct aco_slot_map m[2];
+   enum aco_opcode ops[2] = {in->opcode, in->vopd_y};
+   if (in->vopd_y >= aco_num_opcodes || in->num_definitions != 2 ||
+       !aco_minstr_slots(level, wave, ops[0], ACO_ENC_NATIVE, &m[0]) ||
+       !aco_minstr_slots(level, wave, ops[1], ACO_ENC_NATIVE, &m[1]) ||
+       m[0].num_operands + m[1].num_operands != in->num_operands) {
+      aco_strbuf_printf(sb, "<%s>", aco_op_info(in->opcode)->name);
+      return;
+   }
+   unsigned base = 0;
+   for (unsigned h = 0; h < 2; h++) {
+      const struct aco_op_info *info = aco_op_info(ops[h]);
+      aco_strbuf_printf(sb, "%s%s", h ? " :: " : "", info->asm_name[gi] ? info->asm_name[gi] : "?");
+      for (unsigned i = 0; i < m[h].count; i++) {
+         aco_strbuf_puts(sb, i ? ", " : " ");
+         if (m[h].is_def[i]) {
+            aco_print_asm_reg(level, wave, aco_physreg_field(in->definitions[h].reg), 1, sb);
+            continue;
+         }
+         const aco_operand *o = &in->operands[base + m[h].index[i]];
+         if (o->kind != ACO_OPND_CONST) {
+            aco_print_asm_reg(level, wave, aco_physreg_field(o->reg), 1, sb);
+         } else {
+            int field = m[h].slot[i].role == 'l' ? -1 : aco_inline_constant(o->value, 32, true);
+            if (field >= 0)
+               aco_print_asm_reg(level, wave, (unsigned)field, 1, sb);
+            else
+               aco_strbuf_printf(sb, "0x%x", (uint32_t)o->value);
+         }
+      }
+      base += m[h].num_operands;
+   }
+}
+
 void
 aco_print_asm_instr(aco_gfx_level level, unsigned wave, const struct aco_minstr *in,
                     struct aco_strbuf *sb)
 {
+   if (aco_op_info(in->opcode)->format == ACO_FMT_VOPD) {
+      print_vopd(level, wave, in, sb);
+      return;
+   }
    int gi = aco_gfx_index(level);
    const struct aco_op_info *info = aco_op_info(in->opcode);
    struct aco_slot_map map;
@@ -181,16 +278,21 @@ aco_print_asm_instr(aco_gfx_level level, unsigned wave, const struct aco_minstr 
    aco_strbuf_puts(sb, info->asm_name[gi]);
    if (fmt == ACO_FMT_VOP1 || fmt == ACO_FMT_VOP2 || fmt == ACO_FMT_VOPC) {
       /* LLVM spells operand-less VALU ops (v_nop, v_pipeflush) without _e32 */
-      if (in->encoding == ACO_ENC_E64)
-         aco_strbuf_puts(sb, "_e64");
-      else if (info->opcode2[gi] >= 0 && map.count)
-         aco_strbuf_puts(sb, "_e32");
+      static const char *const suffix[] = {"_e32", "_e64", "_dpp", "_dpp", "_sdwa",
+                                           "_e64_dpp", "_e64_dpp"};
+      /* the 32-bit DPP forms of VOPC print without a suffix (docs/isa-notes.md) */
+      bool vopc_dpp = fmt == ACO_FMT_VOPC &&
+                      (in->encoding == ACO_ENC_DPP16 || in->encoding == ACO_ENC_DPP8);
+      if (!vopc_dpp && (in->encoding != ACO_ENC_NATIVE || (info->opcode2[gi] >= 0 && map.count)))
+         aco_strbuf_puts(sb, suffix[in->encoding < 7 ? in->encoding : 0]);
+   } else if (fmt == ACO_FMT_VOP3 && aco_enc_is_dpp(in->encoding)) {
+      aco_strbuf_puts(sb, "_e64_dpp");
    }
    bool first = true;
    unsigned nsrc = 0;
    for (unsigned i = 0; i < map.count; i++) {
       struct aco_op_slot s = map.slot[i];
-      if (s.role == 'n')
+      if (s.role == 'n' || (s.role == 'k' && s.file == 'o' && !(in->imm & 0xffff)))
          continue;
       aco_strbuf_puts(sb, first ? " " : ", ");
       first = false;
@@ -199,13 +301,34 @@ aco_print_asm_instr(aco_gfx_level level, unsigned wave, const struct aco_minstr 
          sb->len -= 2;
          aco_strbuf_puts(sb, ", ");
       }
-      if (s.role == 'k') {
+      if (s.role == 'k' && s.file != 'h' && s.file != 'd') {
+         aco_print_special_imm(level, s.file, in->imm, sb);
+      } else if (s.role == 'l') {
+         const aco_operand *o = &in->operands[map.index[i]];
+         aco_strbuf_printf(sb, "0x%x", (uint32_t)(aco_source_bits(info, (struct aco_op_slot){'a', 'v', 1}) == 16
+                                                     ? o->value & 0xffff : o->value));
+      } else if (s.role == 'k' && fmt == ACO_FMT_SMEM) {
+         /* after an SGPR offset the immediate is " offset:0x10" (nothing when 0); alone,
+          * GFX10.3/GFX11 print a zero offset as "null" (the soffset field) */
+         uint32_t off = (uint32_t)in->mem.offset & (level >= ACO_GFX1200 ? 0xffffff : 0x1fffff);
+         if (in->encoding & ACO_ENC_MEM_SOFFSET) {
+            sb->len -= 2;
+            if (off)
+               aco_strbuf_printf(sb, " offset:0x%x", off);
+         } else if (!off && level < ACO_GFX1200) {
+            aco_strbuf_puts(sb, "null");
+         } else {
+            aco_strbuf_printf(sb, "0x%x", off);
+         }
+      } else if (s.role == 'k') {
          if (s.file == 'h')
             aco_strbuf_printf(sb, "0x%x", fmt == ACO_FMT_SMEM ? (uint32_t)in->mem.offset : in->imm & 0xffff);
          else
             aco_strbuf_printf(sb, "%u", in->imm & 0xffff);
-      } else if (s.role == 'f') {
+      } else if (s.role == 'f' || s.role == 'g') {
          aco_strbuf_puts(sb, "off");
+      } else if (fmt == ACO_FMT_MUBUF && s.role == 'a' && !in->mem.offen && !in->mem.idxen) {
+         aco_strbuf_puts(sb, "off"); /* vaddr unused */
       } else if (map.is_def[i]) {
          aco_print_asm_reg(level, wave, aco_physreg_field(in->definitions[map.index[i]].reg),
                            s.dwords, sb);
@@ -278,14 +401,15 @@ aco_print_asm_instr(aco_gfx_level level, unsigned wave, const struct aco_minstr 
          aco_strbuf_puts(sb, " clamp");
       break;
    default:
-      if (in->encoding == ACO_ENC_E64 || fmt == ACO_FMT_VOP3) {
+      if (aco_enc_is_e64(in->encoding) || fmt == ACO_FMT_VOP3) {
          if (in->valu.opsel)
-            print_bits(sb, "op_sel", in->valu.opsel, nsrc + 1);
+            print_bits(sb, "op_sel", in->valu.opsel, info->flags & ACO_OPF_OPSEL2 ? 2 : nsrc + 1);
          if (in->valu.clamp)
             aco_strbuf_puts(sb, " clamp");
          static const char *const omod[4] = {"", " mul:2", " mul:4", " div:2"};
          aco_strbuf_puts(sb, omod[in->valu.omod & 3]);
       }
+      print_dpp_sdwa(in, fmt, sb);
       break;
    }
 }

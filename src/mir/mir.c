@@ -105,7 +105,7 @@ aco_minstr_create(struct aco_arena *arena, enum aco_opcode op, unsigned num_oper
 static bool
 is_source_role(char r)
 {
-   return r != 'd' && r != 'e' && r != 'v' && r != 'f' && r != 'n' && r != 'k';
+   return r != 'd' && r != 'e' && r != 'v' && r != 'f' && r != 'n' && r != 'k' && r != 'g';
 }
 
 bool
@@ -117,25 +117,67 @@ aco_minstr_slots(aco_gfx_level level, unsigned wave_size, enum aco_opcode op,
       return false;
    const struct aco_op_info *info = aco_op_info(op);
    const struct aco_op_sig *sig = &info->sig[gi];
-   if (info->opcode[gi] < 0 || sig->count == 0xff || sig->count > 8)
+   /* VOPD ops that exist only as the Y half have no OPX number */
+   bool absent = info->format == ACO_FMT_VOPD ? info->opcode[gi] < 0 && info->opcode2[gi] < 0
+                                              : info->opcode[gi] < 0;
+   if (absent || sig->count == 0xff || sig->count > 8)
       return false;
-   if (enc == ACO_ENC_E64 && info->opcode2[gi] < 0)
+   if (aco_enc_is_e64(enc) && info->opcode2[gi] < 0)
       return false;
    memset(map, 0, sizeof(*map));
+   bool flatlike = info->format == ACO_FMT_FLAT || info->format == ACO_FMT_GLOBAL ||
+                   info->format == ACO_FMT_SCRATCH;
+   if ((unsigned)enc >= (unsigned)ACO_ENC_MEM_SADDR) {
+      unsigned bad = (unsigned)enc & ~(unsigned)(ACO_ENC_MEM_SADDR | ACO_ENC_MEM_NO_VADDR |
+                                                 ACO_ENC_MEM_RTN | ACO_ENC_MEM_SOFFSET);
+      bool smem = info->format == ACO_FMT_SMEM && (unsigned)enc == (unsigned)ACO_ENC_MEM_SOFFSET;
+      if (smem)
+         bad = 0;
+      else if (enc & ACO_ENC_MEM_SOFFSET)
+         bad = 1;
+      if ((!flatlike && !smem) || bad ||
+          ((enc & ACO_ENC_MEM_SADDR) && info->format == ACO_FMT_FLAT) ||
+          ((enc & ACO_ENC_MEM_NO_VADDR) && info->format != ACO_FMT_SCRATCH) ||
+          ((enc & ACO_ENC_MEM_RTN) && !(info->flags & ACO_OPF_ATOMIC)) ||
+          (info->format == ACO_FMT_SCRATCH && level < ACO_GFX1100 &&
+           (enc & ACO_ENC_MEM_SADDR) && !(enc & ACO_ENC_MEM_NO_VADDR)))
+         return false;
+   }
    bool seen_source = false;
+   if (enc & ACO_ENC_MEM_RTN) {
+      /* the returned value: the data's size, half of it for compare-and-swap */
+      unsigned data = 1;
+      for (unsigned i = 0; i < sig->count; i++)
+         data = sig->slots[i].role == 'x' ? sig->slots[i].dwords : data;
+      if (strstr(info->name, "cmpswap"))
+         data /= 2;
+      map->slot[0] = (struct aco_op_slot){'d', 'v', (uint8_t)data};
+      map->is_def[0] = true;
+      map->index[0] = 0;
+      map->num_definitions = 1;
+      map->count = 1;
+   }
    for (unsigned i = 0; i < sig->count; i++) {
       struct aco_op_slot s = sig->slots[i];
+      if (flatlike && s.role == 'a' && (enc & ACO_ENC_MEM_NO_VADDR))
+         s = (struct aco_op_slot){'g', 'v', 0}; /* "off" in place of vaddr */
+      else if (flatlike && s.role == 'a' && (enc & ACO_ENC_MEM_SADDR))
+         s.dwords = 1;
+      else if (flatlike && s.role == 'f' && (enc & ACO_ENC_MEM_SADDR))
+         s = (struct aco_op_slot){'s', 's', (uint8_t)(info->format == ACO_FMT_GLOBAL ? 2 : 1)};
       bool def;
       if (s.role == 'v') {
          def = !seen_source;
          s.dwords = (uint8_t)(wave_size / 32);
-         if (enc == ACO_ENC_E64)
+         if (aco_enc_is_e64(enc))
             s.role = def ? (info->format == ACO_FMT_VOPC ? 'd' : 'e') : 'c';
       } else if (s.role == 'e') {
          def = true;
          s.dwords = (uint8_t)(wave_size / 32);
       } else {
-         def = s.role == 'd';
+         /* MUBUF names vdata 'd' for loads and stores alike: a store reads it */
+         def = s.role == 'd' && !(info->format == ACO_FMT_MUBUF &&
+                                  (info->flags & (ACO_OPF_STORE | ACO_OPF_LOAD)) == ACO_OPF_STORE);
       }
       if (s.role == 'd' && info->format == ACO_FMT_VOPC)
          s.dwords = (uint8_t)(wave_size / 32);
@@ -146,9 +188,16 @@ aco_minstr_slots(aco_gfx_level level, unsigned wave_size, enum aco_opcode op,
          s.dwords /= 2;
       if (is_source_role(s.role))
          seen_source = true;
+      if (s.role == 'k' && (enc & ACO_ENC_MEM_SOFFSET) && info->format == ACO_FMT_SMEM) {
+         /* the SGPR offset goes before the immediate */
+         map->slot[map->count] = (struct aco_op_slot){'o', 's', 1};
+         map->is_def[map->count] = false;
+         map->index[map->count] = (uint8_t)map->num_operands++;
+         map->count++;
+      }
       map->slot[map->count] = s;
       map->is_def[map->count] = def;
-      if (s.role == 'f' || s.role == 'n' || s.role == 'k')
+      if (s.role == 'f' || s.role == 'n' || s.role == 'k' || s.role == 'g')
          map->index[map->count] = 0xff;
       else if (def)
          map->index[map->count] = (uint8_t)map->num_definitions++;

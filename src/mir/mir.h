@@ -90,26 +90,29 @@ typedef struct aco_operand {
    aco_temp temp;
    aco_physreg reg;
    uint64_t value; /* constant value */
+   /* aco_compute_liveness: the temporary is not live after this instruction; first_kill
+    * marks the first of several operands reading that killed temporary. */
+   bool kill, first_kill;
 } aco_operand;
 
 static inline aco_operand aco_opnd_temp(aco_temp t)
 {
-   aco_operand o = {ACO_OPND_TEMP, 0, false, false, t, {0}, 0};
+   aco_operand o = {ACO_OPND_TEMP, 0, false, false, t, {0}, 0, false, false};
    return o;
 }
 static inline aco_operand aco_opnd_fixed_temp(aco_temp t, aco_physreg r)
 {
-   aco_operand o = {ACO_OPND_TEMP, 0, true, false, t, r, 0};
+   aco_operand o = {ACO_OPND_TEMP, 0, true, false, t, r, 0, false, false};
    return o;
 }
 static inline aco_operand aco_opnd_reg(aco_physreg r, aco_rc rc)
 {
-   aco_operand o = {ACO_OPND_REG, 0, true, false, {0, rc}, r, 0};
+   aco_operand o = {ACO_OPND_REG, 0, true, false, {0, rc}, r, 0, false, false};
    return o;
 }
 static inline aco_operand aco_opnd_const(uint64_t value, unsigned bits)
 {
-   aco_operand o = {ACO_OPND_CONST, (uint8_t)bits, false, false, {0, {1}}, {0}, value};
+   aco_operand o = {ACO_OPND_CONST, (uint8_t)bits, false, false, {0, {1}}, {0}, value, false, false};
    return o;
 }
 
@@ -117,16 +120,17 @@ typedef struct aco_definition {
    aco_temp temp;
    aco_physreg reg;
    bool fixed;
+   bool kill; /* aco_compute_liveness: never read (dead after this instruction) */
 } aco_definition;
 
 static inline aco_definition aco_def_temp(aco_temp t)
 {
-   aco_definition d = {t, {0}, false};
+   aco_definition d = {t, {0}, false, false};
    return d;
 }
 static inline aco_definition aco_def_fixed(aco_temp t, aco_physreg r)
 {
-   aco_definition d = {t, r, true};
+   aco_definition d = {t, r, true, false};
    return d;
 }
 
@@ -136,10 +140,35 @@ static inline aco_definition aco_def_fixed(aco_temp t, aco_physreg r)
 enum aco_encoding {
    ACO_ENC_NATIVE = 0, /* the opcode's own format (VOP1/VOP2/VOPC: the 32-bit form) */
    ACO_ENC_E64,        /* the VOP3 form of a VOP1/VOP2/VOPC opcode */
-   ACO_ENC_DPP16,
+   ACO_ENC_DPP16,      /* VOP1/VOP2/VOPC: the 32-bit form; VOP3/VOP3P ops: their VOP3 DPP form */
    ACO_ENC_DPP8,
-   ACO_ENC_SDWA,
+   ACO_ENC_SDWA,       /* GFX10.3 VOP1/VOP2/VOPC */
+   ACO_ENC_E64_DPP16,  /* GFX11+: the VOP3 form of a VOP1/VOP2/VOPC opcode with DPP */
+   ACO_ENC_E64_DPP8,
+   /* FLAT/GLOBAL/SCRATCH (and SMEM) forms: flags combined on top of ACO_ENC_NATIVE, whose
+    * slots are the table's (a 64-bit (GLOBAL/FLAT) or 32-bit (SCRATCH) vaddr, no saddr, no
+    * returned value). */
+   ACO_ENC_MEM_SADDR = 1 << 3,    /* an SGPR base: s[n:n+1] for GLOBAL (vaddr becomes a
+                                   * 32-bit offset), one SGPR for SCRATCH */
+   ACO_ENC_MEM_NO_VADDR = 1 << 4, /* SCRATCH without vaddr ("off") */
+   ACO_ENC_MEM_RTN = 1 << 5,      /* an atomic returning the old value (glc / TH_ATOMIC_RETURN):
+                                   * a destination before the address */
+   ACO_ENC_MEM_SOFFSET = 1 << 6,  /* SMEM: an SGPR offset (soffset) after the base, added to
+                                   * the immediate offset */
 };
+
+/* The instruction uses the VOP3 (e64) form of a VOP1/VOP2/VOPC opcode. */
+static inline bool
+aco_enc_is_e64(unsigned enc)
+{
+   return enc == ACO_ENC_E64 || enc == ACO_ENC_E64_DPP16 || enc == ACO_ENC_E64_DPP8;
+}
+static inline bool
+aco_enc_is_dpp(unsigned enc)
+{
+   return enc == ACO_ENC_DPP16 || enc == ACO_ENC_DPP8 || enc == ACO_ENC_E64_DPP16 ||
+          enc == ACO_ENC_E64_DPP8;
+}
 
 struct aco_valu_fields {
    uint8_t neg, abs;      /* bit i: source i */
@@ -207,6 +236,12 @@ struct aco_mblock {
    aco_instr_list instrs;
    aco_block_list logical_preds, logical_succs, linear_preds, linear_succs;
    struct aco_register_demand demand;
+   /* aco_compute_liveness: temporaries live at entry and exit (ascending ids; phi
+    * definitions are not live-in, phi operands are live-out of their predecessor) and the
+    * demand at each instruction (instrs.len entries; see src/ra/compute_liveness.c). */
+   uint32_t *live_in, *live_out;
+   uint32_t num_live_in, num_live_out;
+   struct aco_register_demand *instr_demand;
 };
 
 struct aco_mprogram {
@@ -233,6 +268,12 @@ struct aco_mprogram {
    /* The first error of a pass (OOM, register limits, unsupported input). */
    aco_status status;
    char message[512];
+   /* The last validator report in full (in the arena), NULL when it found nothing. */
+   const char *report;
+   /* aco_compute_liveness: the highest demand of any instruction (what spilling reads). */
+   struct aco_register_demand max_demand;
+   /* Register limits for aco_register_allocate (0: s0..s105 / v0..v255). */
+   uint16_t max_sgprs, max_vgprs;
 };
 
 #define aco_foreach_block(p, blk)                                                             \
@@ -299,7 +340,133 @@ aco_status aco_mprogram_error(struct aco_mprogram *p, aco_status status, const c
  * Validators (always on in tests): aco_validate_mir (structure, any stage) and
  * aco_validate_ra (re-simulates the register file after register allocation). */
 
-/* Not yet written: builder at a cursor (aco_mb_*), printer (aco_mprint_*), validator
- * (aco_validate_mir). */
+/* ---- printer (print_mir.c): docs/mir.md "Printed form" --------------------------------- */
+
+void aco_mprint_rc(aco_rc rc, struct aco_strbuf *sb);
+/* A register of `bytes` bytes: v4, s[4:5], vcc, exec_lo, m0, scc, v4.h (byte 2). */
+void aco_mprint_reg(const struct aco_mprogram *p, aco_physreg reg, unsigned bytes,
+                    struct aco_strbuf *sb);
+void aco_mprint_operand(const struct aco_mprogram *p, const aco_operand *o, struct aco_strbuf *sb);
+void aco_mprint_definition(const struct aco_mprogram *p, const aco_definition *d,
+                           struct aco_strbuf *sb);
+/* One instruction, no newline. p gives the level and wave size (may be NULL). */
+void aco_mprint_instr(const struct aco_mprogram *p, const struct aco_minstr *in,
+                      struct aco_strbuf *sb);
+void aco_mprint_block(const struct aco_mprogram *p, const struct aco_mblock *b,
+                      struct aco_strbuf *sb);
+void aco_mprint_program(const struct aco_mprogram *p, struct aco_strbuf *sb);
+/* A DPP16 dpp_ctrl in LLVM's syntax: quad_perm:[0,1,2,3], row_shl:1, row_share:3 ... */
+void aco_print_dpp_ctrl(unsigned ctrl, struct aco_strbuf *sb);
+
+/* ---- builder at a cursor (builder.c) ----------------------------------------------------
+ * Instructions are created in the program's arena and inserted at the cursor (before the
+ * instruction at `pos` of `list`), which then moves past them. A failed allocation
+ * records ACO_ERROR_OUT_OF_MEMORY on the program and the builder returns NULL: check
+ * p->status once at the end of a pass. */
+struct aco_mbuilder {
+   struct aco_mprogram *p;
+   aco_instr_list *list;
+   uint32_t pos;
+};
+
+/* Cursor at the end of a block, at instruction `index` of a block, or at the end of a
+ * fresh list a lowering builds before swapping it into a block (style.md point 8). */
+void aco_mb_at_end(struct aco_mbuilder *b, struct aco_mprogram *p, struct aco_mblock *block);
+void aco_mb_at(struct aco_mbuilder *b, struct aco_mprogram *p, struct aco_mblock *block,
+               uint32_t index);
+void aco_mb_at_list(struct aco_mbuilder *b, struct aco_mprogram *p, aco_instr_list *list);
+
+aco_temp aco_mb_temp(struct aco_mbuilder *b, aco_rc rc);
+/* A definition of a new temporary of class rc. */
+aco_definition aco_mb_def(struct aco_mbuilder *b, aco_rc rc);
+/* Inserts an existing instruction at the cursor; returns it (NULL on allocation failure). */
+struct aco_minstr *aco_mb_insert(struct aco_mbuilder *b, struct aco_minstr *in);
+/* A zeroed instruction with these counts, inserted at the cursor. */
+struct aco_minstr *aco_mb_instr(struct aco_mbuilder *b, enum aco_opcode op, unsigned ndefs,
+                                unsigned nops);
+/* A hardware instruction in encoding enc whose operand and definition counts come from
+ * its slot map (aco_minstr_slots): defs and ops hold that many each. NULL (and an
+ * ACO_ERROR_INVALID_IR on the program) for an opcode without one on this level. */
+struct aco_minstr *aco_mb_hw(struct aco_mbuilder *b, enum aco_opcode op, enum aco_encoding enc,
+                             const aco_definition *defs, const aco_operand *ops);
+
+/* Common shapes (counts as in the opcode's signature). */
+struct aco_minstr *aco_mb_sop1(struct aco_mbuilder *b, enum aco_opcode op, aco_definition dst,
+                               aco_operand a);
+struct aco_minstr *aco_mb_sop2(struct aco_mbuilder *b, enum aco_opcode op, aco_definition dst,
+                               aco_operand a, aco_operand c);
+struct aco_minstr *aco_mb_sopc(struct aco_mbuilder *b, enum aco_opcode op, aco_operand a,
+                               aco_operand c);
+struct aco_minstr *aco_mb_sopk(struct aco_mbuilder *b, enum aco_opcode op, aco_definition dst,
+                               uint16_t imm);
+/* SOPP with an immediate (s_nop, s_waitcnt, s_endpgm ...); branches take a target. */
+struct aco_minstr *aco_mb_sopp(struct aco_mbuilder *b, enum aco_opcode op, uint32_t imm);
+struct aco_minstr *aco_mb_branch(struct aco_mbuilder *b, enum aco_opcode op, uint32_t target);
+/* VALU in its native 32-bit form. VOP2/VOPC ops with an implicit vcc take it as a fixed
+ * vcc operand / definition, which these fill in (wave-size lane mask). */
+struct aco_minstr *aco_mb_vop1(struct aco_mbuilder *b, enum aco_opcode op, aco_definition dst,
+                               aco_operand a);
+struct aco_minstr *aco_mb_vop2(struct aco_mbuilder *b, enum aco_opcode op, aco_definition dst,
+                               aco_operand a, aco_operand c);
+/* VOP3 (or the e64 form of a VOP1/VOP2/VOPC op) with modifiers, e.g.
+ *    aco_mb_vop3(b, aco_op_v_fma_f32, d, x, y, z, (struct aco_valu_fields){.neg = 1});
+ * Sources beyond the opcode's count are ignored; a VOPC's dst is the lane mask, and a
+ * VOP3SD's second definition (carry-out) gets a new lane-mask temporary. */
+struct aco_minstr *aco_mb_vop3(struct aco_mbuilder *b, enum aco_opcode op, aco_definition dst,
+                               aco_operand a, aco_operand c, aco_operand d,
+                               struct aco_valu_fields mods);
+/* A memory instruction: dst (ignored when the opcode has no destination) and its sources
+ * in signature order, fields by designated initialiser:
+ *    aco_mb_mem(b, aco_op_global_load_b32, d, (aco_operand[]){addr}, (struct aco_mem_fields){.offset = 16});
+ */
+struct aco_minstr *aco_mb_mem(struct aco_mbuilder *b, enum aco_opcode op, aco_definition dst,
+                              const aco_operand *ops, struct aco_mem_fields f);
+
+/* VOPD (GFX11+ wave32): X and Y halves (v_dual_* opcodes), their destinations, and the X
+ * operands followed by the Y operands (each half's count from its slot map). */
+struct aco_minstr *aco_mb_vopd(struct aco_mbuilder *b, enum aco_opcode x, enum aco_opcode y,
+                               aco_definition dx, aco_definition dy, const aco_operand *ops);
+
+/* Pseudo instructions (docs/mir.md). */
+struct aco_minstr *aco_mb_parallelcopy(struct aco_mbuilder *b, unsigned n,
+                                       const aco_definition *defs, const aco_operand *ops);
+struct aco_minstr *aco_mb_copy(struct aco_mbuilder *b, aco_definition dst, aco_operand src);
+struct aco_minstr *aco_mb_create_vector(struct aco_mbuilder *b, aco_definition dst, unsigned n,
+                                        const aco_operand *ops);
+struct aco_minstr *aco_mb_split_vector(struct aco_mbuilder *b, unsigned n,
+                                       const aco_definition *defs, aco_operand src);
+struct aco_minstr *aco_mb_extract_vector(struct aco_mbuilder *b, aco_definition dst,
+                                         aco_operand src, unsigned index);
+/* p_phi or p_linear_phi with one operand per predecessor. */
+struct aco_minstr *aco_mb_phi(struct aco_mbuilder *b, enum aco_opcode op, aco_definition dst,
+                              unsigned n, const aco_operand *ops);
+/* p_branch (cond ignored) or p_cbranch_z / p_cbranch_nz on cond. */
+struct aco_minstr *aco_mb_pbranch(struct aco_mbuilder *b, enum aco_opcode op, aco_operand cond,
+                                  uint32_t target);
+/* Fixed special-register operands sized for the program's wave size. */
+aco_operand aco_mb_vcc(const struct aco_mbuilder *b);
+aco_operand aco_mb_exec(const struct aco_mbuilder *b);
+aco_operand aco_mb_m0(const struct aco_mbuilder *b);
+aco_operand aco_mb_scc(void);
+
+/* ---- validator (validate_mir.c) ----------------------------------------------------------
+ * Structure at any stage: operand and definition counts and register classes against the
+ * opcode's slot map, temporaries (class = p->temp_rc, defined once, defined before every
+ * use along the CFG: dominance on the logical CFG for VGPRs, on the linear CFG otherwise),
+ * phis (at block starts, one operand per predecessor), symmetric CFG edges and valid
+ * branch targets. Reports every problem (stage, block, printed instruction), then the
+ * whole program, through aco_mprogram_error (ACO_ERROR_INVALID_IR); the full report is
+ * also kept in p->report. Returns ACO_SUCCESS only when it found nothing and no earlier
+ * error is recorded on the program. */
+aco_status aco_validate_mir(struct aco_mprogram *p, const char *stage);
+
+/* ---- register allocation (src/ra) ---------------------------------------------------------
+ * aco_compute_liveness: live-in/out per block, kill flags, demand per instruction, block and
+ * program (p->max_demand). aco_register_allocate: runs liveness itself; every temporary
+ * operand and definition fixed afterwards, limits p->max_sgprs/max_vgprs, records
+ * p->config.num_sgprs/num_vgprs. aco_validate_ra: re-simulates the register file. */
+aco_status aco_compute_liveness(struct aco_mprogram *p);
+aco_status aco_register_allocate(struct aco_mprogram *p);
+aco_status aco_validate_ra(struct aco_mprogram *p);
 
 #endif

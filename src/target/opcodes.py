@@ -14,8 +14,10 @@ role + register file + dwords ("dv2": vector destination of 2 dwords):
     d destination   a src0 / address   b src1 / sbase   c src2   e carry-out (VOP3SD)
     x data0   y data1   r resource   o soffset   k 16-bit immediate / SMEM offset
     vcc  the implicit lane mask (vcc_lo in wave32)   off  no saddr   offen  MUBUF offen
-    ?    operands with a special syntax (hwreg, sendmsg, waitcnt fields, labels)
-VOPD rows give OPX/OPY numbers.
+    L    a mandatory 32-bit literal (the K of fmaak/fmamk)
+    WAITCNT SENDMSG HWREG DELAY DEPCTR  an immediate printed with that symbolic syntax
+    ?    operands with a special syntax not described yet
+VOPD rows give OPX/OPY numbers (OPX "-": the op exists only as the Y half).
 
 The opcode numbers and mnemonics were read from LLVM 19's AMDGPU disassembler (every
 opcode value of every format decoded by llvm-mc-19, see tests/encoding/scan_llvm.py)
@@ -418,8 +420,8 @@ s_getpc_b64                        SOP1    1f                     47            
 s_setpc_b64                        SOP1    20                     48                     48                     as2
 s_swappc_b64                       SOP1    21                     49                     49                     ds2 as2
 s_rfe_b64                          SOP1    22                     4a                     4a                     as2
-s_sendmsg_rtn_b32                  SOP1    -                      4c                     4c                     ?
-s_sendmsg_rtn_b64                  SOP1    -                      4d                     4d                     ?
+s_sendmsg_rtn_b32                  SOP1    -                      4c                     4c                     ds1 SENDMSG
+s_sendmsg_rtn_b64                  SOP1    -                      4d                     4d                     ds2 SENDMSG
 s_add_u32                          SOP2    0                      0                      0=s_add_co_u32         ds1 as1 bs1
 s_sub_u32                          SOP2    1                      1                      1=s_sub_co_u32         ds1 as1 bs1
 s_add_i32                          SOP2    2                      2                      2=s_add_co_i32         ds1 as1 bs1
@@ -507,8 +509,8 @@ s_cmpk_lt_u32                      SOPK    d                      d             
 s_cmpk_le_u32                      SOPK    e                      e                      -                      ds1 K
 s_addk_i32                         SOPK    f                      f                      f=s_addk_co_i32        ds1 K
 s_mulk_i32                         SOPK    10                     10                     10                     ds1 K
-s_getreg_b32                       SOPK    12                     11                     11                     ?
-s_setreg_b32                       SOPK    13                     12                     12                     ?
+s_getreg_b32                       SOPK    12                     11                     11                     ds1 HWREG
+s_setreg_b32                       SOPK    13                     12                     12                     HWREG as1
 s_call_b64                         SOPK    16                     14                     14                     ds2 k
 s_subvector_loop_begin             SOPK    1b                     16                     -                      ds1 k
 s_subvector_loop_end               SOPK    1c                     17                     -                      ds1 k
@@ -522,9 +524,9 @@ s_sethalt                          SOPP    d                      2             
 s_sleep                            SOPP    e                      3                      3                      k
 s_set_inst_prefetch_distance       SOPP    20=s_inst_prefetch     4                      -                      K
 s_clause                           SOPP    21                     5                      5                      K
-s_delay_alu                        SOPP    -                      7                      7                      ?
-s_waitcnt_depctr                   SOPP    23                     8                      8=s_wait_alu           ?
-s_waitcnt                          SOPP    c                      9                      9                      ?
+s_delay_alu                        SOPP    -                      7                      7                      DELAY
+s_waitcnt_depctr                   SOPP    23                     8                      8=s_wait_alu           DEPCTR
+s_waitcnt                          SOPP    c                      9                      9                      WAITCNT
 s_wait_idle                        SOPP    22                     a                      a                      
 s_wait_event                       SOPP    -                      b                      b                      K
 s_trap                             SOPP    12                     10                     10                     k
@@ -542,12 +544,12 @@ s_cbranch_cdbgsys                  SOPP    17                     27            
 s_cbranch_cdbguser                 SOPP    18                     28                     -                      k
 s_cbranch_cdbgsys_or_user          SOPP    19                     29                     -                      k
 s_cbranch_cdbgsys_and_user         SOPP    1a                     2a                     -                      k
-s_endpgm                           SOPP    1                      30                     30                     k
+s_endpgm                           SOPP    1                      30                     30                     KOPT
 s_endpgm_saved                     SOPP    1b                     31                     31                     
 s_wakeup                           SOPP    3                      34                     34                     
 s_setprio                          SOPP    f                      35                     35                     k
-s_sendmsg                          SOPP    10                     36                     36                     ?
-s_sendmsghalt                      SOPP    11                     37                     37                     ?
+s_sendmsg                          SOPP    10                     36                     36                     SENDMSG
+s_sendmsghalt                      SOPP    11                     37                     37                     SENDMSG
 s_incperflevel                     SOPP    14                     38                     38                     k
 s_decperflevel                     SOPP    15                     39                     39                     k
 s_ttracedata                       SOPP    16                     3a                     3a                     
@@ -670,6 +672,14 @@ v_subrev_co_ci_u32                 VOP2    2a/12a                 22/122        
 v_add_nc_u32                       VOP2    25/125                 25/125                 25/125                 dv1 av1 bv1
 v_sub_nc_u32                       VOP2    26/126                 26/126                 26/126                 dv1 av1 bv1
 v_subrev_nc_u32                    VOP2    27/127                 27/127                 27/127                 dv1 av1 bv1
+v_readlane_b32                     VOP3    360                    360                    360                    ds1 av1 bs1
+v_writelane_b32                    VOP3    361                    361                    361                    dv1 as1 bs1
+v_permlane16_b32                   VOP3    377                    25b                    25b                    dv1 av1 bs1 cs1
+v_permlanex16_b32                  VOP3    378                    25c                    25c                    dv1 av1 bs1 cs1
+v_fmamk_f32                        VOP2    2c                     2c                     2c                     dv1 av1 L bv1
+v_fmaak_f32                        VOP2    2d                     2d                     2d                     dv1 av1 bv1 L
+v_fmamk_f16                        VOP2    37                     37                     37                     dv1 av1 L bv1
+v_fmaak_f16                        VOP2    38                     38                     38                     dv1 av1 bv1 L
 v_fmac_f32                         VOP2    2b/12b                 2b/12b                 2b/12b                 dv1 av1 bv1
 v_cvt_pk_rtz_f16_f32               VOP2    2f/12f=v_cvt_pkrtz_f16_f32 2f/12f                 2f/12f                 dv1 av1 bv1
 v_add_f16                          VOP2    32/132                 32/132                 32/132                 dv1 av1 bv1
@@ -1140,7 +1150,7 @@ s_cmp_nle_f16                      SOPC    -                      -             
 s_cmp_neq_f16                      SOPC    -                      -                      5d                     as1 bs1
 s_cmp_nlt_f16                      SOPC    -                      -                      5e                     as1 bs1
 s_singleuse_vdst                   SOPP    -                      -                      13                     K
-s_barrier_wait                     SOPP    -                      -                      14                     k
+s_barrier_wait                     SOPP    -                      -                      14                     KIMM
 s_barrier_leave                    SOPP    -                      -                      15                     
 s_wait_loadcnt                     SOPP    -                      -                      40                     K
 s_wait_storecnt                    SOPP    -                      -                      41                     K
@@ -1231,19 +1241,24 @@ v_dot2_i32_i16                     VOP3P   14                     -             
 v_dot2_u32_u16                     VOP3P   15                     -                      -                      dv1 av1 bv1 cv1
 v_dot4_i32_i8                      VOP3P   16                     -                      -                      dv1 av1 bv1 cv1
 v_dot8_i32_i4                      VOP3P   18                     -                      -                      dv1 av1 bv1 cv1
-v_dual_add_f32                     VOPD    -                      4/-                    4/-                   
-v_dual_cndmask_b32                 VOPD    -                      9/-                    9/-                   
-v_dual_dot2acc_f32_f16             VOPD    -                      c/-                    -                     
-v_dual_fmac_f32                    VOPD    -                      0/-                    0/-                   
-v_dual_max_f32                     VOPD    -                      a/-                    -                     
-v_dual_max_num_f32                 VOPD    -                      -                      a/-                   
-v_dual_min_f32                     VOPD    -                      b/-                    -                     
-v_dual_min_num_f32                 VOPD    -                      -                      b/-                   
-v_dual_mov_b32                     VOPD    -                      8/-                    8/-                   
-v_dual_mul_dx9_zero_f32            VOPD    -                      7/-                    7/-                   
-v_dual_mul_f32                     VOPD    -                      3/-                    3/-                   
-v_dual_sub_f32                     VOPD    -                      5/-                    5/-                   
-v_dual_subrev_f32                  VOPD    -                      6/-                    6/-                   
+v_dual_fmac_f32                    VOPD    -                      0/0                    0/0                    dv1 av1 bv1
+v_dual_fmaak_f32                   VOPD    -                      1/1                    1/1                    dv1 av1 bv1 L
+v_dual_fmamk_f32                   VOPD    -                      2/2                    2/2                    dv1 av1 L bv1
+v_dual_mul_f32                     VOPD    -                      3/3                    3/3                    dv1 av1 bv1
+v_dual_add_f32                     VOPD    -                      4/4                    4/4                    dv1 av1 bv1
+v_dual_sub_f32                     VOPD    -                      5/5                    5/5                    dv1 av1 bv1
+v_dual_subrev_f32                  VOPD    -                      6/6                    6/6                    dv1 av1 bv1
+v_dual_mul_dx9_zero_f32            VOPD    -                      7/7                    7/7                    dv1 av1 bv1
+v_dual_mov_b32                     VOPD    -                      8/8                    8/8                    dv1 av1
+v_dual_cndmask_b32                 VOPD    -                      9/9                    9/9                    dv1 av1 bv1
+v_dual_max_f32                     VOPD    -                      a/a                    -                      dv1 av1 bv1
+v_dual_max_num_f32                 VOPD    -                      -                      a/a                    dv1 av1 bv1
+v_dual_min_f32                     VOPD    -                      b/b                    -                      dv1 av1 bv1
+v_dual_min_num_f32                 VOPD    -                      -                      b/b                    dv1 av1 bv1
+v_dual_dot2acc_f32_f16             VOPD    -                      c/c                    -                      dv1 av1 bv1
+v_dual_add_nc_u32                  VOPD    -                      -/10                   -/10                   dv1 av1 bv1
+v_dual_lshlrev_b32                 VOPD    -                      -/11                   -/11                   dv1 av1 bv1
+v_dual_and_b32                     VOPD    -                      -/12                   -/12                   dv1 av1 bv1
 """
 
 PSEUDO = """
@@ -1254,10 +1269,15 @@ p_branch p_cbranch_z p_cbranch_nz p_unit_test
 
 FORMATS = ("PSEUDO", "SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM", "VOP1", "VOP2", "VOPC",
            "VOP3", "VOP3P", "VOPD", "DS", "FLAT", "GLOBAL", "SCRATCH", "MUBUF")
-ROLES = "dabcexyrok"
+ROLES = "dabcexyrokl"
+# Immediates with a symbolic syntax: role 'k', file = the syntax (src/emit/print_special.c).
+SPECIAL_IMM = {"WAITCNT": "w", "SENDMSG": "m", "HWREG": "r", "DELAY": "a", "DEPCTR": "p",
+               "KOPT": "o", "KIMM": "i"}
+# KOPT: decimal, omitted when 0 (s_endpgm); KIMM: decimal up to 64, hex above (s_barrier_wait)
 FLAGS = ("READ_EXEC", "WRITE_EXEC", "READ_SCC", "WRITE_SCC", "READ_VCC", "WRITE_VCC",
          "READ_M0", "WRITE_M0", "BRANCH", "CALL", "WAVE32_ONLY", "FLOAT", "STORE", "ATOMIC",
-         "LOAD", "SPECIAL", "SRC16", "SRC2_16", "SRC_REG", "WAVE_TILED", "NO_MODS", "SRC1_INT", "SRC_M0")
+         "LOAD", "SPECIAL", "SRC16", "SRC2_16", "SRC_REG", "WAVE_TILED", "NO_MODS", "SRC1_INT", "SRC_M0",
+         "OPSEL2", "SRC0_VGPR", "DPP", "SDWA")
 WAITS = ("NONE", "LOAD", "STORE", "KM", "DS", "FLAT", "EXP")
 
 
@@ -1366,8 +1386,31 @@ def properties(r):
         wait = "FLAT"
     elif mem:
         wait = "STORE" if "STORE" in fl and "LOAD" not in fl else "LOAD"
-    if r.sig == "?" or any(s == "?" for s in r.sigs.values()):
+    # OPSEL2: op_sel holds two control bits (fetch-inactive, bound-ctrl), printed op_sel:[a,b]
+    if n.startswith(("v_permlane16_b32", "v_permlanex16_b32")):
+        fl.add("OPSEL2")
+    # DPP / SDWA: the op has DPP16/DPP8 forms (VOP1/VOP2/VOPC, and VOP3 on GFX11+) / SDWA
+    # forms (GFX10.3 VOP1/VOP2/VOPC); checked against llvm-mc-19 by tests/encoding.
+    wide = any(len(t) >= 3 and t[0] in "dabce" and t[2:].isdigit() and int(t[2:]) >= 2
+               for sg in sigs for t in sg.split())
+    no_operands = all(not sg.strip() for sg in sigs)
+    no_dpp = wide or no_operands or n.startswith((
+        "v_clrexcp", "v_fmaak", "v_fmamk", "v_fmac_dx9_zero", "v_pk_fmac", "v_readfirstlane",
+        "v_swap", "v_permlane", "v_illegal", "v_div_fixup", "v_div_fmas", "v_div_scale",
+        "v_fma_dx9_zero", "v_mul_hi_", "v_mul_lo_u32", "v_readlane", "v_writelane",
+        "v_trig_preop"))
+    no_sdwa = no_dpp or n.startswith(("v_cndmask", "v_dot2acc", "v_dot2c", "v_dot4c", "v_fmac"))
+    if fmt in ("VOP1", "VOP2", "VOPC", "VOP3") and not no_dpp:
+        fl.add("DPP")
+    if fmt in ("VOP1", "VOP2", "VOPC") and not no_sdwa:
+        fl.add("SDWA")
+    # SRC0_VGPR: src0 is a VGPR (lane reads and permutes); the other sources are free.
+    if n.startswith(("v_readlane", "v_permlane16_b32", "v_permlanex16_b32")):
+        fl.add("SRC0_VGPR")
+    if any(t == "?" or (t in SPECIAL_IMM and t not in ("KOPT", "KIMM")) for sg in sigs for t in sg.split()):
         fl.add("SPECIAL")
+    if n.startswith("v_dual_cndmask"):
+        fl.add("READ_VCC")
     # 16-bit sources (SRC16: src0/src1, SRC2_16: src2): their literal is 16 bits and their
     # float inline constants are halves. The type of the sources is the last type suffix
     # of the mnemonic (v_cvt_f32_f16 reads f16); packed and dot/sad/interp forms read 32
@@ -1418,6 +1461,10 @@ def c_sig(sig):
             out.append("{'n', 'v', 0}")
         elif t in ("k", "K"):
             out.append("{'k', '%s', 0}" % ("h" if t == "K" else "d"))
+        elif t in SPECIAL_IMM:
+            out.append("{'k', '%s', 0}" % SPECIAL_IMM[t])
+        elif t == "L":
+            out.append("{'l', 'v', 1}")  # a mandatory literal constant (fmaak/fmamk K)
         elif t == "?":
             return None
         else:

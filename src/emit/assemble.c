@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: MIT */
+/* aco_assemble: machine IR after lowering -> machine code.
+ *
+ * Two walks over the program: the first encodes every instruction with a zero branch
+ * offset to learn each block's address (an instruction's size never depends on its
+ * SOPP immediate), the second encodes again with the branch offsets, which are dword
+ * distances from the instruction after the branch to the target block's first
+ * instruction. Statistics are counted from the opcode table's formats. The optional
+ * disassembly is LLVM's syntax (llvm-mc-19 accepts it as it is), with each block's
+ * address as a comment. */
+#include "emit/assemble.h"
+
+#include "emit/emit.h"
+
+#include <string.h>
+
+static bool
+is_branch(const struct aco_minstr *in)
+{
+   return aco_op_info(in->opcode)->flags & ACO_OPF_BRANCH;
+}
+
+static void
+count(struct aco_mprogram *p, const struct aco_minstr *in, aco_statistics *st)
+{
+   const struct aco_op_info *info = aco_op_info(in->opcode);
+   const char *name = info->name;
+   st->instructions++;
+   /* register-to-register moves: what parallel copies and phis became */
+   if ((in->opcode == aco_op_s_mov_b32 || in->opcode == aco_op_s_mov_b64 ||
+        in->opcode == aco_op_v_mov_b32) &&
+       in->num_operands == 1 && in->operands[0].kind != ACO_OPND_CONST)
+      st->copies++;
+   switch (info->format) {
+   case ACO_FMT_SOP1:
+   case ACO_FMT_SOP2:
+   case ACO_FMT_SOPK:
+   case ACO_FMT_SOPC:
+      if (!strncmp(name, "s_waitcnt", 9))
+         st->waits++;
+      else
+         st->salu++;
+      break;
+   case ACO_FMT_SOPP:
+      if (info->flags & ACO_OPF_BRANCH)
+         st->branches++;
+      else if (!strncmp(name, "s_wait", 6))
+         st->waits++;
+      else if (!strcmp(name, "s_nop"))
+         st->nops++;
+      break;
+   case ACO_FMT_SMEM: st->smem++; break;
+   case ACO_FMT_VOP1:
+   case ACO_FMT_VOP2:
+   case ACO_FMT_VOPC:
+   case ACO_FMT_VOP3:
+   case ACO_FMT_VOP3P:
+   case ACO_FMT_VOPD:
+      if (!strcmp(name, "v_nop"))
+         st->nops++;
+      else
+         st->valu++;
+      break;
+   case ACO_FMT_DS: st->lds++; break;
+   case ACO_FMT_FLAT:
+   case ACO_FMT_GLOBAL:
+   case ACO_FMT_SCRATCH:
+   case ACO_FMT_MUBUF: st->vmem++; break;
+   default: break;
+   }
+   (void)p;
+}
+
+static aco_status
+encode(struct aco_mprogram *p, const struct aco_minstr *in, uint32_t *out, unsigned *n)
+{
+   if (aco_op_info(in->opcode)->format == ACO_FMT_PSEUDO)
+      return aco_mprogram_error(p, ACO_ERROR_INVALID_IR,
+                                "assemble: pseudo instruction %s left after lowering",
+                                aco_op_info(in->opcode)->name);
+   *n = aco_encode_instr(p->gfx_level, p->wave_size, in, out);
+   if (!*n) {
+      struct aco_strbuf sb;
+      aco_strbuf_init(&sb, p->allocator);
+      aco_mprint_instr(p, in, &sb);
+      aco_status s = aco_mprogram_error(p, ACO_ERROR_UNSUPPORTED,
+                                        "assemble: cannot encode '%s' on %s",
+                                        aco_strbuf_str(&sb), p->gfx->name);
+      aco_strbuf_finish(&sb);
+      return s;
+   }
+   return ACO_SUCCESS;
+}
+
+aco_status
+aco_assemble(struct aco_mprogram *p, struct aco_assembly *out)
+{
+   uint32_t *block_start = aco_arena_array(&p->arena, uint32_t, p->blocks.len + 1);
+   if (!block_start)
+      return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "assemble: out of memory");
+   uint32_t base = out->words.len;
+   uint32_t words[ACO_MAX_INSTR_DWORDS];
+   unsigned n;
+   struct aco_mblock *b;
+   struct aco_minstr *in;
+
+   /* addresses of the blocks */
+   uint32_t pc = base;
+   aco_foreach_block(p, b) {
+      block_start[b->index] = pc;
+      aco_foreach_instr(b, in) {
+         aco_status s = encode(p, in, words, &n);
+         if (s)
+            return s;
+         pc += n;
+      }
+   }
+   block_start[p->blocks.len] = pc;
+
+   aco_foreach_block(p, b) {
+      if (out->disasm) {
+         aco_strbuf_printf(out->disasm, ".LBB%s_%u: ; 0x%x\n", p->name ? p->name : "",
+                           b->index, block_start[b->index] * 4);
+      }
+      aco_foreach_instr(b, in) {
+         if (is_branch(in)) {
+            if (in->target_block >= p->blocks.len)
+               return aco_mprogram_error(p, ACO_ERROR_INVALID_IR,
+                                         "assemble: branch to block %u of %u", in->target_block,
+                                         p->blocks.len);
+            uint32_t here = out->words.len;
+            encode(p, in, words, &n);
+            int64_t delta = (int64_t)block_start[in->target_block] - (int64_t)(here + n);
+            if (delta < INT16_MIN || delta > INT16_MAX)
+               return aco_mprogram_error(p, ACO_ERROR_UNSUPPORTED,
+                                         "assemble: branch of %lld dwords (long branches)",
+                                         (long long)delta);
+            in->imm = (uint32_t)(uint16_t)(int16_t)delta;
+         }
+         aco_status s = encode(p, in, words, &n);
+         if (s)
+            return s;
+         for (unsigned i = 0; i < n; i++) {
+            if (!aco_vec_push(p->allocator, &out->words, words[i]))
+               return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "assemble: out of memory");
+         }
+         count(p, in, &out->stats);
+         if (out->disasm) {
+            aco_strbuf_printf(out->disasm, "\t");
+            aco_print_asm_instr(p->gfx_level, p->wave_size, in, out->disasm);
+            if (is_branch(in))
+               aco_strbuf_printf(out->disasm, " ; .LBB%s_%u", p->name ? p->name : "",
+                                 in->target_block);
+            aco_strbuf_printf(out->disasm, "\n");
+         }
+      }
+   }
+   out->code_dwords = out->words.len;
+   out->stats.code_bytes = out->code_dwords * 4;
+   return p->status;
+}
+
+aco_status
+aco_assemble_pad(struct aco_mprogram *p, struct aco_assembly *out)
+{
+   struct aco_minstr *end = aco_minstr_create(&p->arena, aco_op_s_code_end, 0, 0);
+   uint32_t w[ACO_MAX_INSTR_DWORDS];
+   if (!end)
+      return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "assemble: out of memory");
+   unsigned n = aco_encode_instr(p->gfx_level, p->wave_size, end, w);
+   if (n != 1)
+      return aco_mprogram_error(p, ACO_ERROR_UNSUPPORTED, "assemble: no s_code_end");
+   uint32_t target = (out->words.len + 15) / 16 * 16 + 48;
+   while (out->words.len < target) {
+      if (!aco_vec_push(p->allocator, &out->words, w[0]))
+         return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "assemble: out of memory");
+   }
+   return ACO_SUCCESS;
+}
+
+void
+aco_assembly_finish(const aco_allocator *a, struct aco_assembly *out)
+{
+   aco_vec_free(a, &out->words);
+}
