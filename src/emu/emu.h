@@ -27,6 +27,32 @@ enum aco_emu_local_id {
 
 #define ACO_EMU_MAX_USER_SGPRS 32
 
+/* A calling convention as the ABI check sees it (docs/emulator.md). Bit n of a set is
+ * SGPR n (0..105) or VGPR n (0..255). At a call (s_swappc_b64, s_call_b64):
+ *  - preserved registers are snapshotted in all lanes and must be equal at the return;
+ *  - argument registers carry values into and out of the callee: not poisoned at the
+ *    call, poisoned (in the lanes active at the call) at the return unless written;
+ *  - every other SGPR in clobbered_sgprs and every VGPR that is neither preserved nor an
+ *    argument is poisoned in the lanes active at the call: reading it before writing it
+ *    is an error, in the callee and in the caller after the return;
+ *  - SGPRs in no set are reserved (neither poisoned nor compared: s0-s3, the scratch
+ *    descriptor of llc's gfx1030 code);
+ *  - the inactive lanes of every VGPR are snapshotted and compared at the return;
+ *  - exec is compared; vcc, scc and m0 are poisoned when clobber_vcc_scc_m0 is set.
+ * The return is the s_setpc_b64 to the address the call saved. */
+struct aco_emu_abi {
+   uint64_t preserved_sgprs[2], argument_sgprs[2], clobbered_sgprs[2];
+   uint64_t preserved_vgprs[4], argument_vgprs[4];
+   bool clobber_vcc_scc_m0;
+   uint8_t return_address_sgpr; /* first of the pair (s30) */
+   uint8_t stack_pointer_sgpr;  /* s32 */
+};
+
+/* llc's amdgpu_gfx convention (../shared/reference/llvm-amdgpu-calling-conventions.md):
+ * preserved s4-s34, s64-s105, v40-47, v56-63, ... (8 of every 16 from v40); arguments
+ * and results v0-v31; clobbered s35-s63, vcc, scc, m0; reserved s0-s3. */
+void aco_emu_abi_amdgpu_gfx(struct aco_emu_abi *abi);
+
 /* One dispatch of an entry point: the initial register state follows docs/entry-abi.md
  * (the entry ABI layer fills this struct for libaco's code; tests fill it for llc's). */
 struct aco_emu_launch {
@@ -44,6 +70,9 @@ struct aco_emu_launch {
    uint64_t step_limit;           /* instructions per wave; 0: a default */
    bool abi_check;                /* poison/snapshot at every call and return */
    bool trace;                    /* print each executed instruction to the trace sink */
+   const struct aco_emu_abi *abi; /* with abi_check; NULL: aco_emu_abi_amdgpu_gfx */
+   bool mode_set;                 /* else MODE starts as 0xf0 (docs/emulator.md) */
+   uint8_t mode;                  /* initial MODE[7:0]: round [3:0], denorm [7:4] */
 };
 
 /* aco_emu_create: an emulated device for one target. The allocator may be NULL. */

@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: MIT */
+/* The emulator core's private state, shared by emu.c (device, dispatch, registers, waits,
+ * messages), salu.c (scalar ALU and program flow), memory.c (SMEM, VMEM, DS) and abi.c
+ * (the ABI check). Not seen by valu.c or hazards.c, which use emu_internal.h. */
+#ifndef ACO_EMU_CORE_H
+#define ACO_EMU_CORE_H
+
+#include "emit/emit.h"
+#include "emu/emu_internal.h"
+#include "util/alloc.h"
+
+/* Wait counters. GFX10.3/GFX11 count SMEM and DS on one counter (lgkmcnt): both use
+ * EMU_CNT_KM there. GFX12 counts them apart (kmcnt, dscnt). */
+enum emu_counter { EMU_CNT_LOAD, EMU_CNT_STORE, EMU_CNT_KM, EMU_CNT_DS, EMU_NUM_CNT };
+
+/* One memory operation whose counter has not been waited for. */
+struct emu_pending {
+   uint8_t counter;
+   bool smem;           /* may complete out of order: only a wait to zero covers it */
+   bool visible_store;  /* writes LDS or global memory (must complete before s_barrier) */
+   bool vgpr;           /* destination file */
+   uint16_t reg, count; /* destination range (count 0: none) */
+   uint32_t pc;         /* offset of the issuing instruction */
+};
+
+#define EMU_MAX_PENDING 256
+
+/* A call the ABI check watches (abi.c). */
+struct emu_frame {
+   uint64_t return_pc;
+   uint64_t exec;                   /* lanes active at the call */
+   uint32_t sgpr[128];
+   uint32_t *vgpr;                  /* num_vgprs * EMU_MAX_LANES, all lanes */
+   uint64_t *vgpr_written;          /* lanes written since the call, per VGPR */
+   uint64_t sgpr_written[2];
+   uint32_t call_pc;
+};
+
+struct emu_group {
+   uint32_t id[3];
+   uint8_t *lds;
+   uint32_t lds_size;
+   unsigned num_waves, live, arrived;
+   uint32_t generation;
+};
+
+struct emu_wave_state {
+   struct emu_wave w; /* first: emu_wave pointers are emu_wave_state pointers */
+   struct emu_group *group;
+   unsigned index_in_group;
+   uint64_t steps;
+   bool done, blocked, vgprs_released;
+   uint32_t wait_generation;
+   const struct aco_minstr *cur; /* the instruction being executed (messages) */
+   uint8_t *scratch;             /* wave_size * scratch_bytes_per_lane */
+   uint32_t scratch_per_lane;
+   struct emu_pending pending[EMU_MAX_PENDING];
+   unsigned num_pending;
+   uint16_t sgpr_pend[128], vgpr_pend[256];
+   uint32_t hwreg_flat_scratch[2];
+   uint8_t flat_scratch_written; /* gfx1030: bit 0 FLAT_SCR_LO, bit 1 FLAT_SCR_HI */
+   /* ABI check */
+   uint64_t sgpr_poison[2];
+   bool scc_poison;
+   uint64_t *vgpr_poison; /* per VGPR: poisoned lanes */
+   struct emu_frame *frames;
+   unsigned num_frames, cap_frames;
+};
+
+static inline struct emu_wave_state *
+emu_ws(struct emu_wave *w)
+{
+   return (struct emu_wave_state *)w;
+}
+
+struct emu_mapping {
+   uint64_t addr;
+   uint8_t *host;
+   size_t size;
+   unsigned flags;
+   uint8_t *written; /* one bit per byte written by a vector store during the run */
+};
+
+/* A decoded instruction of the code, cached per dword offset. `in` is NULL for the few
+ * encodings the core decodes itself (kind != 0). */
+enum emu_extra {
+   EMU_EXTRA_NONE = 0,
+   EMU_EXTRA_SETREG_IMM32,
+   EMU_EXTRA_S_BUFFER_LOAD,
+   EMU_EXTRA_CACHE_INV, /* s_dcache_inv, buffer_gl0/gl1_inv, global_inv/wb */
+};
+
+struct emu_decoded {
+   struct aco_minstr *in;
+   uint8_t dwords;
+   uint8_t extra;   /* enum emu_extra */
+   uint8_t extra_dwords_log2; /* EMU_EXTRA_S_BUFFER_LOAD: log2 of the dword count */
+};
+
+struct aco_emu {
+   const aco_allocator *alloc;
+   aco_target target;
+   const struct aco_gfx_info *gfx;
+   struct emu_mapping *maps;
+   uint32_t num_maps, cap_maps;
+   uint8_t *code;
+   size_t code_size;
+   uint64_t code_addr;
+   struct emu_decoded *decoded; /* code_size / 4 entries */
+   bool *decoded_valid;
+   struct aco_arena arena;      /* decoded instructions */
+   void (*trace_sink)(void *user, const char *line);
+   void *trace_user;
+   const struct aco_emu_launch *launch;
+   struct aco_emu_abi abi;
+   uint64_t steps;
+   aco_status status;
+   char message[1024];
+};
+
+/* ---- emu.c ---- */
+uint32_t emu_code_offset(const struct aco_emu *emu, uint64_t pc);
+bool emu_pc_in_code(const struct aco_emu *emu, uint64_t pc);
+/* An error not tied to an instruction (setup, OOM). */
+aco_status emu_error(struct aco_emu *emu, aco_status status, const char *fmt, ...)
+#if defined(__GNUC__)
+   __attribute__((format(printf, 3, 4)))
+#endif
+   ;
+/* Records an outstanding operation (the destination registers become pending). */
+void emu_issue(struct emu_wave_state *ws, enum emu_counter c, bool smem, bool visible_store,
+               bool vgpr, unsigned reg, unsigned count);
+/* Completes what a wait for counter c <= n covers. */
+void emu_wait(struct emu_wave_state *ws, enum emu_counter c, unsigned n);
+/* s_barrier / s_barrier_signal: arrives; the barrier releases when every live wave of
+ * the workgroup has arrived. s_barrier_wait blocks while wait_generation is current. */
+void emu_barrier_arrive(struct emu_wave_state *ws);
+/* Checks the destination range of a load about to be issued on counter c (allocation;
+ * pending only for a load that may complete out of order with this one). */
+bool emu_check_load_dst(struct emu_wave_state *ws, enum emu_counter c, bool smem, bool vgpr,
+                        unsigned reg, unsigned count);
+/* Register writes of a load's result, after emu_check_load_dst (ABI bookkeeping only). */
+void emu_raw_write_sgpr(struct emu_wave_state *ws, unsigned field, uint32_t v);
+void emu_raw_write_vgpr(struct emu_wave_state *ws, unsigned reg, unsigned lane, uint32_t v);
+
+/* ---- salu.c ---- */
+/* Executes one SOP1/SOP2/SOPK/SOPC/SOPP instruction; advances or redirects the PC. */
+bool emu_salu_execute(struct emu_wave_state *ws, const struct emu_decoded *d);
+/* The value of a scalar operand: 32 or 64 bits (`dwords`), registers or constants. */
+uint64_t emu_sop(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned idx,
+                 unsigned dwords);
+void emu_sdst(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned idx,
+              unsigned dwords, uint64_t value);
+
+/* ---- memory.c ---- */
+/* Host pointer for [addr, addr+size) of registered memory, or NULL after emu_fail. */
+uint8_t *emu_global_ptr(struct emu_wave_state *ws, uint64_t addr, unsigned size, bool store);
+bool emu_smem_execute(struct emu_wave_state *ws, const struct emu_decoded *d);
+bool emu_vmem_execute(struct emu_wave_state *ws, const struct emu_decoded *d);
+bool emu_ds_execute(struct emu_wave_state *ws, const struct emu_decoded *d);
+
+/* ---- abi.c ---- */
+bool emu_abi_call(struct emu_wave_state *ws, uint64_t return_pc);
+/* At an s_setpc_b64 to `target`: the return of the innermost call if it matches. */
+bool emu_abi_setpc(struct emu_wave_state *ws, uint64_t target);
+void emu_abi_free(struct emu_wave_state *ws);
+/* The register-access hooks (only when poison or frames exist). */
+bool emu_abi_read_sgpr(struct emu_wave_state *ws, unsigned field);
+bool emu_abi_read_vgpr(struct emu_wave_state *ws, unsigned reg, unsigned lane);
+void emu_abi_write_sgpr(struct emu_wave_state *ws, unsigned field);
+void emu_abi_write_vgpr(struct emu_wave_state *ws, unsigned reg, unsigned lane);
+
+#endif
