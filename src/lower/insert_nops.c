@@ -1,0 +1,792 @@
+/* SPDX-License-Identifier: MIT */
+/* aco_insert_nops: separates the instruction sequences the hardware does not interlock
+ * (docs/hazards.md) with the fewest s_nop / v_nop / s_waitcnt_depctr each level needs.
+ *
+ * Runs last, after wait insertion, on hardware instructions with physical registers.
+ * A forward dataflow over the linear CFG: the state before an instruction says, for each
+ * hazard of the level, how far back its first half happened (in VALU, transcendental, SALU
+ * or wait-state counts; distances saturate at HZ_FAR) or which registers are in a window.
+ * At a join flags and register sets are or-ed and distances take the minimum, so the state
+ * is never less hazardous than along any path; loops are iterated until the block-end
+ * states (rebased to a canonical form) stop changing, which they do since every distance
+ * saturates and every set only grows. A final walk rebuilds every block into a fresh list,
+ * inserting before an instruction exactly what its state requires; the inserted
+ * instructions go through the same transfer function, so their own effect is counted.
+ * Before s_setpc/s_swappc/s_call and at a program end without s_endpgm every open hazard
+ * is resolved, so functions start and end clean.
+ *
+ * Why this is correct: for the hazards the emulator checks, each condition below is the
+ * one under which its detector (src/emu/hazards.c) fires, evaluated on a state that bounds
+ * every path, so no path through the output completes such a hazard. The ones only ACO
+ * handles (VALUReadSGPRHazard, the VALU-write form of VALUMaskWriteHazard) follow ACO's
+ * rules; docs/hazards.md says which is which. */
+#include "lower/lower.h"
+
+#include <string.h>
+
+#define HZ_FAR 15 /* "long ago or never": no window is that wide */
+
+enum {
+   NC_TRANS = 1 << 0,
+   NC_PERMLANE = 1 << 1,
+   NC_MASK_LAST = 1 << 2,
+   NC_MASK_VCC = 1 << 3,
+   NC_FP_ATOMIC = 1 << 4,
+   NC_WAITCNT = 1 << 5,
+};
+
+/* Distances are kept as absolute counts (VALU, transcendental, SALU instructions so far)
+ * at the event, so an instruction costs O(its operands); "since" = count now - count at
+ * the event, saturated at HZ_FAR; 0 means "never". Block-end states are rebased to
+ * HZ_BASE (canonical), which makes the join a maximum and equality a memcmp. */
+#define HZ_BASE 64
+
+struct nop_state {
+   uint32_t valu, trans, salu;
+   /* VALU writes counted at or before this are resolved (depctr va_vdst(0), VMEM, DS) */
+   uint32_t vdst_resolved;
+   /* VALUTransUseHazard: the counts right after the last transcendental write */
+   uint32_t trans_at_valu[256], trans_at_trans[256];
+   /* VALUPartialForwardingHazard: the VALU count right after the last VALU write of each
+    * VGPR, the VALUs between the last SALU write of exec before that write and the write
+    * (exec_gap), the VALU count at the last SALU write of exec; pf_unknown after a join
+    * where paths disagree, until pf_unknown_valu reaches 8 */
+   uint32_t wr_at[256];
+   uint8_t exec_gap[256];
+   uint32_t exec_at;
+   bool pf_unknown;
+   uint8_t pf_unknown_valu;
+   /* VcmpxPermlaneHazard */
+   bool vcmpx;
+   /* SendmsgDeallocVgprs: the previous instruction is an s_nop */
+   bool prev_nop;
+   /* FPAtomicToDenormModeHazard: wait states since the last FP atomic */
+   uint8_t fp_atomic_ws;
+   /* VALUMaskWriteHazard: the lane-mask SGPRs of the last SGPR-reading VALU, those then
+    * written by an SALU (pending) or, as ACO also handles, by a VALU (mask_valu_wr) */
+   uint64_t mask[2], pending[2], mask_valu_wr[2];
+   /* VALUReadSGPRHazard (gfx1200): SGPR pairs (field / 2) a VALU read; per SGPR the SALU
+    * count right after an SALU wrote it after such a read; the SGPRs a VALU wrote after
+    * such a read */
+   uint64_t rs_read_pairs;
+   uint32_t rs_salu_at[128];
+   uint32_t rs_resolved;
+   uint64_t rs_valu_wr[2];
+};
+
+struct nop_ctx {
+   struct aco_mprogram *p;
+   bool gfx10, gfx11, gfx11plus, gfx12, wave64;
+   unsigned m0;
+   uint8_t *cls;               /* per opcode, NC_* */
+   struct nop_state *out;      /* per block, the state at its end */
+   bool *done;                 /* per block: out is computed */
+   aco_instr_list *emit;       /* the list being built, NULL while analysing */
+   bool failed;
+};
+
+/* ---- classes and small facts ------------------------------------------------------------- */
+
+static bool
+name_in(const char *name, const char *const *list)
+{
+   for (; *list; list++) {
+      if (!strcmp(name, *list))
+         return true;
+   }
+   return false;
+}
+
+static void
+classify(uint8_t *cls)
+{
+   static const char *const trans[] = {
+      "v_exp_f32", "v_exp_f16", "v_log_f32", "v_log_f16", "v_rcp_f32", "v_rcp_f16",
+      "v_rcp_iflag_f32", "v_rsq_f32", "v_rsq_f16", "v_sqrt_f32", "v_sqrt_f16", "v_sin_f32",
+      "v_sin_f16", "v_cos_f32", "v_cos_f16", "v_rcp_f64", "v_rsq_f64", "v_sqrt_f64", NULL};
+   static const char *const mask_last[] = {
+      "v_cndmask_b32", "v_cndmask_b16", "v_add_co_ci_u32", "v_sub_co_ci_u32",
+      "v_subrev_co_ci_u32", NULL};
+   static const char *const mask_vcc[] = {"v_div_fmas_f32", "v_div_fmas_f64", NULL};
+   for (unsigned op = 0; op < aco_num_opcodes; op++) {
+      const struct aco_op_info *info = aco_op_info((enum aco_opcode)op);
+      const char *n = info->name;
+      uint8_t c = 0;
+      if (name_in(n, trans))
+         c |= NC_TRANS;
+      if (!strncmp(n, "v_permlane", 10))
+         c |= NC_PERMLANE;
+      if (name_in(n, mask_last))
+         c |= NC_MASK_LAST;
+      if (name_in(n, mask_vcc))
+         c |= NC_MASK_VCC;
+      if ((info->flags & ACO_OPF_ATOMIC) && info->format != ACO_FMT_DS &&
+          (strstr(n, "_f32") || strstr(n, "_f64") || strstr(n, "_f16") || strstr(n, "bf16") ||
+           strstr(n, "_fmin") || strstr(n, "_fmax")))
+         c |= NC_FP_ATOMIC;
+      if ((!strncmp(n, "s_waitcnt", 9) && strcmp(n, "s_waitcnt_depctr")) ||
+          !strcmp(n, "s_wait_idle"))
+         c |= NC_WAITCNT;
+      cls[op] = c;
+   }
+}
+
+static bool
+is_valu(const struct aco_op_info *info)
+{
+   return info->format >= ACO_FMT_VOP1 && info->format <= ACO_FMT_VOPD;
+}
+
+static bool
+is_salu(const struct aco_op_info *info)
+{
+   return info->format >= ACO_FMT_SOP1 && info->format <= ACO_FMT_SOPP;
+}
+
+static bool
+is_vmem_or_ds(const struct aco_op_info *info)
+{
+   return info->format >= ACO_FMT_DS && info->format <= ACO_FMT_MUBUF;
+}
+
+static bool
+is_reg(const aco_operand *o)
+{
+   return (o->kind == ACO_OPND_REG || o->kind == ACO_OPND_TEMP) && o->fixed;
+}
+
+static unsigned
+rc_dwords(aco_rc rc)
+{
+   unsigned d = aco_rc_dwords(rc);
+   return d ? d : 1;
+}
+
+static void
+set_bits(uint64_t *set, unsigned field, unsigned count)
+{
+   for (unsigned i = field; i < field + count && i < 128; i++)
+      set[i / 64] |= 1ull << (i % 64);
+}
+
+static bool
+test_bits(const uint64_t *set, unsigned field, unsigned count)
+{
+   for (unsigned i = field; i < field + count && i < 128; i++) {
+      if (set[i / 64] & (1ull << (i % 64)))
+         return true;
+   }
+   return false;
+}
+
+static unsigned
+since(uint32_t now, uint32_t at, uint32_t resolved)
+{
+   if (!at || at <= resolved)
+      return HZ_FAR;
+   return now - at < HZ_FAR ? now - at : HZ_FAR;
+}
+
+static unsigned trans_valu(const struct nop_state *s, unsigned v)
+{
+   return since(s->valu, s->trans_at_valu[v], s->vdst_resolved);
+}
+static unsigned trans_trans(const struct nop_state *s, unsigned v)
+{
+   return trans_valu(s, v) < HZ_FAR ? since(s->trans, s->trans_at_trans[v], 0) : HZ_FAR;
+}
+static unsigned wr_valu(const struct nop_state *s, unsigned v)
+{
+   return since(s->valu, s->wr_at[v], s->vdst_resolved);
+}
+static unsigned exec_valu(const struct nop_state *s)
+{
+   return since(s->valu, s->exec_at, 0);
+}
+static unsigned rs_salu(const struct nop_state *s, unsigned r)
+{
+   return since(s->salu, s->rs_salu_at[r], s->rs_resolved);
+}
+
+static uint32_t
+rebase(unsigned d)
+{
+   return d < HZ_FAR ? HZ_BASE - d : 0;
+}
+
+/* The same state with every count rebased to HZ_BASE. */
+static void
+state_canonical(struct nop_state *s)
+{
+   for (unsigned v = 0; v < 256; v++) {
+      unsigned tv = trans_valu(s, v), tt = trans_trans(s, v), w = wr_valu(s, v);
+      s->trans_at_valu[v] = rebase(tv);
+      s->trans_at_trans[v] = tv < HZ_FAR ? HZ_BASE - tt : 0;
+      s->wr_at[v] = rebase(w);
+      if (w == HZ_FAR)
+         s->exec_gap[v] = HZ_FAR;
+   }
+   for (unsigned r = 0; r < 128; r++)
+      s->rs_salu_at[r] = rebase(rs_salu(s, r));
+   s->exec_at = rebase(exec_valu(s));
+   s->valu = s->trans = s->salu = HZ_BASE;
+   s->vdst_resolved = s->rs_resolved = 0;
+}
+
+static void
+state_clean(struct nop_state *s)
+{
+   memset(s, 0, sizeof(*s));
+   memset(s->exec_gap, HZ_FAR, sizeof(s->exec_gap));
+   s->valu = s->trans = s->salu = HZ_BASE;
+   s->fp_atomic_ws = HZ_FAR;
+}
+
+/* Canonical states: do they disagree on anything VALUPartialForwardingHazard looks at? */
+static bool
+pf_state_differs(const struct nop_state *a, const struct nop_state *b)
+{
+   unsigned ea = exec_valu(a), eb = exec_valu(b);
+   if (a->pf_unknown || b->pf_unknown)
+      return true;
+   if (ea != eb)
+      return ea < 8 || eb < 8;
+   for (unsigned v = 0; v < 256; v++) {
+      unsigned wa = wr_valu(a, v), wb = wr_valu(b, v);
+      if ((wa != wb || a->exec_gap[v] != b->exec_gap[v]) && (wa < 8 || wb < 8))
+         return true;
+   }
+   return false;
+}
+
+static uint32_t
+max32(uint32_t a, uint32_t b)
+{
+   return a > b ? a : b;
+}
+
+/* Joins canonical states: distances take the minimum (counts at the event the maximum),
+ * flags and register sets the union. */
+static void
+state_join(struct nop_state *d, const struct nop_state *o)
+{
+   bool pf = pf_state_differs(d, o);
+   for (unsigned v = 0; v < 256; v++) {
+      d->trans_at_valu[v] = max32(d->trans_at_valu[v], o->trans_at_valu[v]);
+      d->trans_at_trans[v] = max32(d->trans_at_trans[v], o->trans_at_trans[v]);
+      d->wr_at[v] = max32(d->wr_at[v], o->wr_at[v]);
+      d->exec_gap[v] = d->exec_gap[v] < o->exec_gap[v] ? d->exec_gap[v] : o->exec_gap[v];
+   }
+   d->exec_at = max32(d->exec_at, o->exec_at);
+   if (pf) {
+      if (d->pf_unknown && o->pf_unknown)
+         d->pf_unknown_valu = d->pf_unknown_valu < o->pf_unknown_valu ? d->pf_unknown_valu
+                                                                        : o->pf_unknown_valu;
+      else
+         d->pf_unknown_valu = 0;
+      d->pf_unknown = true;
+   }
+   d->rs_read_pairs |= o->rs_read_pairs;
+   for (unsigned r = 0; r < 128; r++)
+      d->rs_salu_at[r] = max32(d->rs_salu_at[r], o->rs_salu_at[r]);
+   d->vcmpx |= o->vcmpx;
+   d->prev_nop &= o->prev_nop;
+   d->fp_atomic_ws = d->fp_atomic_ws < o->fp_atomic_ws ? d->fp_atomic_ws : o->fp_atomic_ws;
+   for (unsigned i = 0; i < 2; i++) {
+      d->mask[i] |= o->mask[i];
+      d->pending[i] |= o->pending[i];
+      d->mask_valu_wr[i] |= o->mask_valu_wr[i];
+      d->rs_valu_wr[i] |= o->rs_valu_wr[i];
+   }
+}
+
+/* ---- the transfer function ---------------------------------------------------------------- */
+
+static void
+resolve_vdst(struct nop_state *s)
+{
+   s->vdst_resolved = s->valu;
+   s->exec_at = 0;
+   s->pf_unknown = false;
+}
+
+/* VALUReadSGPRHazard bookkeeping (gfx1200), after the checks of the instruction. */
+static void
+apply_read_sgpr(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in,
+                const struct aco_op_info *info)
+{
+   bool valu = is_valu(info), salu = is_salu(info);
+   if (in->opcode == aco_op_s_waitcnt_depctr) {
+      if ((in->imm & 1) == 0)
+         s->rs_resolved = s->salu;
+      if (((in->imm >> 9) & 7) == 0) {
+         uint64_t vcc[2] = {0, 0};
+         set_bits(vcc, ACO_REG_VCC_LO, 2);
+         s->rs_valu_wr[0] &= vcc[0];
+         s->rs_valu_wr[1] &= vcc[1];
+      }
+      if (((in->imm >> 1) & 1) == 0) {
+         uint64_t vcc[2] = {0, 0};
+         set_bits(vcc, ACO_REG_VCC_LO, 2);
+         s->rs_valu_wr[0] &= ~vcc[0];
+         s->rs_valu_wr[1] &= ~vcc[1];
+      }
+      return;
+   }
+   if (salu && info->format != ACO_FMT_SOPP)
+      s->salu++;
+   if (valu) {
+      for (unsigned i = 0; i < in->num_operands; i++) {
+         const aco_operand *o = &in->operands[i];
+         if (!is_reg(o) || aco_physreg_is_vgpr(o->reg) || aco_physreg_field(o->reg) >= c->m0)
+            continue;
+         unsigned f = aco_physreg_field(o->reg);
+         for (unsigned r = f; r < f + rc_dwords(o->temp.rc) && r < c->m0; r++)
+            s->rs_read_pairs |= 1ull << (r / 2);
+      }
+   }
+   if ((valu || salu) && in->num_definitions) {
+      const aco_definition *d = &in->definitions[valu ? in->num_definitions - 1 : 0];
+      unsigned f = aco_physreg_field(d->reg);
+      if (!aco_physreg_is_vgpr(d->reg) && f < c->m0 && (s->rs_read_pairs & (1ull << (f / 2)))) {
+         for (unsigned r = f; r < f + rc_dwords(d->temp.rc) && r < 128; r++) {
+            if (valu)
+               set_bits(s->rs_valu_wr, r, 1);
+            else
+               s->rs_salu_at[r] = s->salu;
+         }
+      }
+   }
+}
+
+/* What executing `in` does to the state. */
+static void
+apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
+{
+   const struct aco_op_info *info = aco_op_info((enum aco_opcode)in->opcode);
+   uint8_t k = c->cls[in->opcode];
+   if (info->format == ACO_FMT_PSEUDO)
+      return;
+
+   if (k & NC_FP_ATOMIC) {
+      s->fp_atomic_ws = 0;
+   } else if (is_valu(info) || (k & NC_WAITCNT)) {
+      s->fp_atomic_ws = HZ_FAR;
+   } else if (s->fp_atomic_ws < HZ_FAR) {
+      unsigned ws = s->fp_atomic_ws + (in->opcode == aco_op_s_nop ? (in->imm & 0xf) + 1 : 1);
+      s->fp_atomic_ws = ws < HZ_FAR ? (uint8_t)ws : HZ_FAR;
+   }
+   s->prev_nop = in->opcode == aco_op_s_nop;
+
+   if (is_valu(info)) {
+      bool reads_sgpr = (k & NC_MASK_VCC) != 0;
+      for (unsigned i = 0; i < in->num_operands; i++) {
+         const aco_operand *o = &in->operands[i];
+         if (o->kind == ACO_OPND_CONST &&
+             aco_inline_constant(o->value, o->bits ? o->bits : 32, o->is_float) < 0)
+            reads_sgpr = true;
+         else if (is_reg(o) && !aco_physreg_is_vgpr(o->reg) &&
+                  aco_physreg_field(o->reg) < ACO_REG_EXEC_LO)
+            reads_sgpr = true;
+      }
+      if (reads_sgpr) {
+         s->mask[0] = s->mask[1] = 0;
+         if ((k & NC_MASK_LAST) && in->num_operands) {
+            const aco_operand *m = &in->operands[in->num_operands - 1];
+            if (is_reg(m) && !aco_physreg_is_vgpr(m->reg) &&
+                aco_physreg_field(m->reg) < ACO_REG_EXEC_LO)
+               set_bits(s->mask, aco_physreg_field(m->reg), c->p->wave_size / 32);
+         }
+         if (k & NC_MASK_VCC)
+            set_bits(s->mask, ACO_REG_VCC_LO, c->p->wave_size / 32);
+      }
+      if (in->num_definitions) {
+         const aco_definition *d = &in->definitions[in->num_definitions - 1];
+         unsigned f = aco_physreg_field(d->reg);
+         if (!aco_physreg_is_vgpr(d->reg) && f < 128 && test_bits(s->mask, f, rc_dwords(d->temp.rc)))
+            set_bits(s->mask_valu_wr, f, rc_dwords(d->temp.rc));
+      }
+      uint8_t gap = (uint8_t)exec_valu(s);
+      s->valu++;
+      if (k & NC_TRANS)
+         s->trans++;
+      if (s->pf_unknown && ++s->pf_unknown_valu >= 8)
+         s->pf_unknown = false;
+      for (unsigned i = 0; i < in->num_definitions; i++) {
+         const aco_definition *d = &in->definitions[i];
+         if (!aco_physreg_is_vgpr(d->reg))
+            continue;
+         unsigned v0 = aco_physreg_field(d->reg) - 256;
+         for (unsigned v = v0; v < v0 + rc_dwords(d->temp.rc) && v < 256; v++) {
+            s->wr_at[v] = s->valu;
+            s->exec_gap[v] = gap;
+            if (k & NC_TRANS) {
+               s->trans_at_valu[v] = s->valu;
+               s->trans_at_trans[v] = s->trans;
+            }
+         }
+      }
+      s->vcmpx = info->format == ACO_FMT_VOPC && (info->flags & ACO_OPF_WRITE_EXEC);
+   } else if (is_salu(info)) {
+      bool writes_exec = (info->flags & ACO_OPF_WRITE_EXEC) != 0;
+      for (unsigned i = 0; i < in->num_definitions; i++) {
+         const aco_definition *d = &in->definitions[i];
+         if (aco_physreg_is_vgpr(d->reg))
+            continue;
+         unsigned f = aco_physreg_field(d->reg), n = rc_dwords(d->temp.rc);
+         if (f <= ACO_REG_EXEC_HI && f + n > ACO_REG_EXEC_LO)
+            writes_exec = true;
+         if (f >= ACO_REG_EXEC_LO || (f <= c->m0 && f + n > c->m0))
+            continue;
+         for (unsigned r = f; r < f + n && r < 128; r++) {
+            if (test_bits(s->mask, r, 1))
+               set_bits(s->pending, r, 1);
+         }
+      }
+      if (writes_exec)
+         s->exec_at = s->valu;
+      if (in->opcode == aco_op_s_waitcnt_depctr) {
+         uint64_t vcc[2] = {0, 0};
+         set_bits(vcc, ACO_REG_VCC_LO, 2);
+         if (((in->imm >> 12) & 0xf) == 0)
+            resolve_vdst(s);
+         if (((in->imm >> 12) & 0xf) == 0 || ((in->imm >> 9) & 7) == 0) {
+            s->mask_valu_wr[0] &= vcc[0];
+            s->mask_valu_wr[1] &= vcc[1];
+         }
+         if (((in->imm >> 12) & 0xf) == 0 || ((in->imm >> 1) & 1) == 0) {
+            s->mask_valu_wr[0] &= ~vcc[0];
+            s->mask_valu_wr[1] &= ~vcc[1];
+         }
+         if ((in->imm & 1) == 0) {
+            s->mask[0] = s->mask[1] = 0;
+            s->pending[0] = s->pending[1] = 0;
+         }
+      }
+   }
+   if (is_vmem_or_ds(info))
+      resolve_vdst(s); /* VMEM, FLAT and DS wait for va_vdst */
+   if (c->gfx12)
+      apply_read_sgpr(c, s, in, info);
+}
+
+/* ---- what an instruction needs ------------------------------------------------------------ */
+
+struct nop_fix {
+   unsigned s_nop;   /* wait states to add with s_nop (0: none) */
+   bool v_nop;
+   uint16_t depctr;  /* 0xffff: none */
+   bool dealloc_nop; /* s_nop 0 right before the instruction */
+};
+
+static bool
+trans_use_hazard(const struct nop_state *s, const struct aco_minstr *in)
+{
+   for (unsigned i = 0; i < in->num_operands; i++) {
+      const aco_operand *o = &in->operands[i];
+      if (!is_reg(o) || !aco_physreg_is_vgpr(o->reg))
+         continue;
+      unsigned v0 = aco_physreg_field(o->reg) - 256;
+      for (unsigned v = v0; v < v0 + rc_dwords(o->temp.rc) && v < 256; v++) {
+         if (trans_valu(s, v) <= 5 && trans_trans(s, v) <= 1)
+            return true;
+      }
+   }
+   return false;
+}
+
+/* As LLVM searches it backwards from the reading VALU: Vb is the most recent write of a
+ * source (at most 4 VALU ago), the exec write the last one before it (at most 2 VALU
+ * before it), Va the most recent write of another source before that exec write, at
+ * most 2 VALU between the two writes. Distances are "VALUs since". */
+static bool
+partial_forwarding_hazard(const struct nop_state *s, const struct aco_minstr *in)
+{
+   unsigned nread = 0, near = 0, b_since = HZ_FAR, b_gap = HZ_FAR, a_since = HZ_FAR;
+   for (unsigned pass = 0; pass < 2; pass++) {
+      for (unsigned i = 0; i < in->num_operands; i++) {
+         const aco_operand *o = &in->operands[i];
+         if (!is_reg(o) || !aco_physreg_is_vgpr(o->reg))
+            continue;
+         unsigned v0 = aco_physreg_field(o->reg) - 256;
+         for (unsigned v = v0; v < v0 + rc_dwords(o->temp.rc) && v < 256; v++) {
+            unsigned w = wr_valu(s, v);
+            if (pass == 0) {
+               nread++;
+               near += w < 8;
+               if (w < b_since)
+                  b_since = w, b_gap = s->exec_gap[v];
+            } else if (b_gap <= 2 && w < HZ_FAR && w > b_since + b_gap && w < a_since) {
+               a_since = w;
+            }
+         }
+      }
+   }
+   if (nread < 2)
+      return false;
+   if (s->pf_unknown && near)
+      return true;
+   return b_since <= 4 && a_since < HZ_FAR && a_since - b_since - 1 <= 2;
+}
+
+/* The s_waitcnt_depctr fields an SALU or VALU reading a window SGPR needs (0xffff: none). */
+static uint16_t
+mask_write_wait(struct nop_ctx *c, const struct nop_state *s, const struct aco_minstr *in)
+{
+   if (!(s->pending[0] | s->pending[1] | s->mask_valu_wr[0] | s->mask_valu_wr[1]))
+      return 0xffff;
+   const struct aco_op_info *info = aco_op_info((enum aco_opcode)in->opcode);
+   uint16_t imm = 0xffff;
+   for (unsigned i = 0; i <= in->num_operands; i++) {
+      unsigned f, n;
+      if (i < in->num_operands) {
+         const aco_operand *o = &in->operands[i];
+         if (!is_reg(o) || aco_physreg_is_vgpr(o->reg))
+            continue;
+         f = aco_physreg_field(o->reg), n = rc_dwords(o->temp.rc);
+      } else if ((c->cls[in->opcode] & NC_MASK_VCC) ||
+                 (is_valu(info) && (info->flags & ACO_OPF_READ_VCC))) {
+         f = ACO_REG_VCC_LO, n = c->p->wave_size / 32; /* implicit vcc */
+      } else {
+         break;
+      }
+      for (unsigned r = f; r < f + n && r < 128; r++) {
+         if (test_bits(s->pending, r, 1))
+            imm &= 0xfffe;
+         if (test_bits(s->mask_valu_wr, r, 1))
+            imm &= (r == ACO_REG_VCC_LO || r == ACO_REG_VCC_HI) ? 0xfffd : 0xf1ff;
+      }
+   }
+   return imm;
+}
+
+/* VALUReadSGPRHazard (gfx1200, as ACO): a VALU read an SGPR, an SALU then wrote it, and a
+ * VALU (within 11 SALU instructions) or an SALU (within 10) reads it: s_wait_alu
+ * sa_sdst(0); a VALU wrote it instead and a VALU reads it: va_sdst(0) / va_vcc(0). */
+static uint16_t
+read_sgpr_wait(struct nop_ctx *c, const struct nop_state *s, const struct aco_minstr *in,
+               bool valu)
+{
+   uint16_t imm = 0xffff;
+   for (unsigned i = 0; i < in->num_operands; i++) {
+      const aco_operand *o = &in->operands[i];
+      if (!is_reg(o) || aco_physreg_is_vgpr(o->reg) || aco_physreg_field(o->reg) >= c->m0)
+         continue;
+      unsigned f = aco_physreg_field(o->reg);
+      for (unsigned r = f; r < f + rc_dwords(o->temp.rc) && r < c->m0; r++) {
+         if (rs_salu(s, r) < (valu ? 11u : 10u))
+            imm &= 0xfffe;
+         if (valu && test_bits(s->rs_valu_wr, r, 1))
+            imm &= (r == ACO_REG_VCC_LO || r == ACO_REG_VCC_HI) ? 0xfffd : 0xf1ff;
+      }
+   }
+   return imm;
+}
+
+static bool
+leaves_function(const struct aco_minstr *in)
+{
+   return in->opcode == aco_op_s_setpc_b64 || in->opcode == aco_op_s_swappc_b64 ||
+          in->opcode == aco_op_s_call_b64;
+}
+
+/* Everything still open, resolved (before leaving the function). */
+static void
+fix_all(struct nop_ctx *c, const struct nop_state *s, struct nop_fix *f)
+{
+   if (c->gfx10 && s->fp_atomic_ws < 3 && 3u - s->fp_atomic_ws > f->s_nop)
+      f->s_nop = 3 - s->fp_atomic_ws;
+   if (c->gfx11plus && s->vcmpx)
+      f->v_nop = true;
+   if (c->gfx12) {
+      for (unsigned r = 0; r < 128; r++) {
+         if (rs_salu(s, r) < 11)
+            f->depctr &= 0xfffe;
+         if (test_bits(s->rs_valu_wr, r, 1))
+            f->depctr &= (r == ACO_REG_VCC_LO || r == ACO_REG_VCC_HI) ? 0xfffd : 0xf1ff;
+      }
+   }
+   if (c->gfx11) {
+      bool open = exec_valu(s) < HZ_FAR || s->pf_unknown;
+      for (unsigned v = 0; v < 256 && !open; v++)
+         open = trans_valu(s, v) < HZ_FAR || wr_valu(s, v) < 8;
+      if (open)
+         f->depctr &= 0x0fff;
+      if (s->pending[0] | s->pending[1] | s->mask[0] | s->mask[1])
+         f->depctr &= 0xfffe;
+      for (unsigned r = 0; r < 128; r++) {
+         if (test_bits(s->mask_valu_wr, r, 1))
+            f->depctr &= (r == ACO_REG_VCC_LO || r == ACO_REG_VCC_HI) ? 0xfffd : 0xf1ff;
+      }
+   }
+}
+
+static void
+needed(struct nop_ctx *c, const struct nop_state *s, const struct aco_minstr *in,
+       struct nop_fix *f)
+{
+   const struct aco_op_info *info = aco_op_info((enum aco_opcode)in->opcode);
+   uint8_t k = c->cls[in->opcode];
+   bool valu = is_valu(info);
+   f->s_nop = 0;
+   f->v_nop = false;
+   f->depctr = 0xffff;
+   f->dealloc_nop = false;
+
+   if (c->gfx10 && in->opcode == aco_op_s_denorm_mode && s->fp_atomic_ws < 3)
+      f->s_nop = 3 - s->fp_atomic_ws;
+   if (c->gfx11plus && valu && (k & NC_PERMLANE) && s->vcmpx)
+      f->v_nop = true;
+   if (c->gfx11 && valu && trans_use_hazard(s, in))
+      f->depctr &= 0x0fff;
+   if (c->gfx11 && c->wave64 && valu && partial_forwarding_hazard(s, in))
+      f->depctr &= 0x0fff;
+   if (c->gfx11 && c->wave64 && (valu || is_salu(info)))
+      f->depctr &= mask_write_wait(c, s, in);
+   if (c->gfx12 && (valu || is_salu(info)))
+      f->depctr &= read_sgpr_wait(c, s, in, valu);
+   if (c->gfx11plus && in->opcode == aco_op_s_sendmsg && (in->imm & 0xff) == 3)
+      f->dealloc_nop = true; /* decided against prev_nop after the other fixes */
+   if (leaves_function(in))
+      fix_all(c, s, f);
+}
+
+/* ---- emission ------------------------------------------------------------------------------ */
+
+static void
+put(struct nop_ctx *c, struct nop_state *s, struct aco_minstr *in)
+{
+   apply(c, s, in);
+   if (c->emit && !aco_vec_push(c->p->allocator, c->emit, in))
+      c->failed = true;
+}
+
+static void
+put_new(struct nop_ctx *c, struct nop_state *s, enum aco_opcode op, uint32_t imm)
+{
+   if (!c->emit) {
+      struct aco_minstr tmp;
+      memset(&tmp, 0, sizeof(tmp));
+      tmp.opcode = (uint16_t)op;
+      tmp.imm = imm;
+      apply(c, s, &tmp);
+      return;
+   }
+   struct aco_minstr *in = aco_minstr_create(&c->p->arena, op, 0, 0);
+   if (!in) {
+      c->failed = true;
+      return;
+   }
+   in->imm = imm;
+   put(c, s, in);
+}
+
+static void
+put_fixes(struct nop_ctx *c, struct nop_state *s, const struct nop_fix *f)
+{
+   if (f->s_nop)
+      put_new(c, s, aco_op_s_nop, f->s_nop - 1);
+   if (f->v_nop)
+      put_new(c, s, aco_op_v_nop, 0);
+   if (f->depctr != 0xffff)
+      put_new(c, s, aco_op_s_waitcnt_depctr, f->depctr);
+   if (f->dealloc_nop && !s->prev_nop)
+      put_new(c, s, aco_op_s_nop, 0);
+}
+
+/* Runs one block from its in-state; emits into c->emit when set. */
+static void
+walk_block(struct nop_ctx *c, struct aco_mblock *b, struct nop_state *s)
+{
+   bool ends = false;
+   struct aco_minstr *in;
+   aco_foreach_instr(b, in)
+   {
+      struct nop_fix f;
+      needed(c, s, in, &f);
+      put_fixes(c, s, &f);
+      put(c, s, in);
+      ends |= in->opcode == aco_op_s_endpgm || leaves_function(in);
+   }
+   if (!b->linear_succs.len && !ends) {
+      struct nop_fix f = {0, false, 0xffff, false};
+      fix_all(c, s, &f);
+      put_fixes(c, s, &f);
+   }
+}
+
+static void
+block_in_state(struct nop_ctx *c, struct aco_mblock *b, struct nop_state *s)
+{
+   bool any = false;
+   state_clean(s);
+   for (uint32_t i = 0; i < b->linear_preds.len; i++) {
+      uint32_t pi = b->linear_preds.data[i];
+      if (pi >= c->p->blocks.len || !c->done[pi])
+         continue;
+      if (!any)
+         memcpy(s, &c->out[pi], sizeof(*s));
+      else
+         state_join(s, &c->out[pi]);
+      any = true;
+   }
+}
+
+aco_status
+aco_insert_nops(struct aco_mprogram *p)
+{
+   struct nop_ctx c;
+   memset(&c, 0, sizeof(c));
+   c.p = p;
+   c.gfx10 = p->gfx_level == ACO_GFX1030;
+   c.gfx11 = p->gfx_level == ACO_GFX1100;
+   c.gfx11plus = p->gfx_level == ACO_GFX1100 || p->gfx_level == ACO_GFX1200;
+   c.gfx12 = p->gfx_level == ACO_GFX1200;
+   c.wave64 = p->wave_size == 64;
+   c.m0 = p->gfx ? p->gfx->reg_m0 : 125;
+   uint32_t n = p->blocks.len;
+   c.cls = aco_arena_array(&p->arena, uint8_t, aco_num_opcodes);
+   c.out = aco_arena_array(&p->arena, struct nop_state, n ? n : 1);
+   c.done = aco_arena_array(&p->arena, bool, n ? n : 1);
+   struct nop_state *s = aco_arena_new(&p->arena, struct nop_state);
+   if (!c.cls || !c.out || !c.done || !s)
+      return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "insert_nops: out of memory");
+   classify(c.cls);
+
+   /* the block states, to a fixed point (loops); bounded in case of a bug */
+   bool changed = true;
+   for (unsigned round = 0; changed && round < 64; round++) {
+      changed = false;
+      for (uint32_t i = 0; i < n; i++) {
+         struct aco_mblock *b = p->blocks.data[i];
+         block_in_state(&c, b, s);
+         walk_block(&c, b, s);
+         state_canonical(s);
+         if (!c.done[i] || memcmp(&c.out[i], s, sizeof(*s))) {
+            memcpy(&c.out[i], s, sizeof(*s));
+            c.done[i] = true;
+            changed = true;
+         }
+      }
+   }
+   if (changed)
+      return aco_mprogram_error(p, ACO_ERROR_INVALID_IR,
+                                "insert_nops: the hazard states of the loops do not settle");
+
+   /* rebuild each block with the NOPs */
+   for (uint32_t i = 0; i < n; i++) {
+      struct aco_mblock *b = p->blocks.data[i];
+      aco_instr_list list = {NULL, 0, 0};
+      c.emit = &list;
+      block_in_state(&c, b, s);
+      walk_block(&c, b, s);
+      c.emit = NULL;
+      if (c.failed) {
+         aco_vec_free(p->allocator, &list);
+         return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "insert_nops: out of memory");
+      }
+      aco_vec_free(p->allocator, &b->instrs);
+      b->instrs = list;
+   }
+   return ACO_SUCCESS;
+}

@@ -1,0 +1,366 @@
+/* SPDX-License-Identifier: MIT */
+/* Lowering of every pseudo instruction to hardware instructions, after SSA elimination
+ * (every operand and definition has its register).
+ *
+ *   p_parallelcopy, p_create_vector, p_split_vector, p_extract_vector
+ *                        one parallel copy each, sequenced by lower_parallelcopy.c
+ *   p_as_uniform         v_readfirstlane_b32 per dword from VGPRs, a copy from SGPRs
+ *   p_startpgm, p_logical_start/end
+ *                        removed
+ *   p_branch             s_branch, dropped when the target is the next block
+ *   p_cbranch_z/nz       s_cbranch_scc0/1, vccz/vccnz, execz/execnz by the condition
+ *                        register (dropped when the target is the next block)
+ *   p_return             s_endpgm in an entry; functions come with calls (unsupported)
+ *   p_unit_test          kept (a marker for pass tests, never assembled)
+ * SGPR swaps of a parallel copy use s_xor_b32, which writes SCC; where SCC is read later
+ * in the block (phi copies before a branch on SCC) they go through the copy's scratch
+ * SGPR (ACO_PC_SCRATCH_SGPR) or, in an entry, an SGPR no instruction mentions (counted in
+ * config.num_sgprs). Single bytes trading places between VGPRs go through a VGPR no
+ * instruction of the entry mentions.
+ * Each block is rebuilt into a fresh array that replaces the old one. */
+#include "lower/lower.h"
+
+struct lower_ctx {
+   struct aco_mprogram *p;
+   struct aco_mblock *block;
+   uint32_t index; /* of the instruction being lowered in block */
+   aco_instr_list out;
+   struct aco_copy_state *copy_state; /* reused by every parallel copy */
+   struct aco_copy *copies;           /* the copies of one instruction */
+   uint32_t copies_cap;
+   int unused_sgpr, unused_vgpr; /* registers no instruction of the entry mentions, or -1 */
+};
+
+static aco_status
+oom(struct lower_ctx *ctx)
+{
+   return aco_mprogram_error(ctx->p, ACO_ERROR_OUT_OF_MEMORY, "lower_to_hw: out of memory");
+}
+
+static struct aco_minstr *
+emit(struct lower_ctx *ctx, enum aco_opcode op, unsigned nops, unsigned ndefs)
+{
+   struct aco_minstr *in = aco_minstr_create(&ctx->p->arena, op, nops, ndefs);
+   if (!in || !aco_vec_push(ctx->p->allocator, &ctx->out, in))
+      return NULL;
+   return in;
+}
+
+static unsigned
+operand_bytes(const aco_operand *o)
+{
+   if (o->kind == ACO_OPND_CONST)
+      return o->bits ? o->bits / 8u : 4u;
+   return aco_rc_bytes(o->temp.rc);
+}
+
+/* Whether SCC may be read after instruction `index` of the block before being written. */
+static bool
+scc_live_after(const struct aco_mblock *b, uint32_t index)
+{
+   for (uint32_t i = index + 1; i < b->instrs.len; i++) {
+      const struct aco_minstr *in = b->instrs.data[i];
+      const struct aco_op_info *info = aco_op_info(in->opcode);
+      for (unsigned k = 0; k < in->num_operands; k++)
+         if (in->operands[k].kind == ACO_OPND_REG &&
+             aco_physreg_field(in->operands[k].reg) == ACO_REG_SCC)
+            return true;
+      if (info->flags & ACO_OPF_READ_SCC)
+         return true;
+      if (info->flags & ACO_OPF_WRITE_SCC)
+         return false;
+      for (unsigned k = 0; k < in->num_definitions; k++)
+         if (aco_physreg_field(in->definitions[k].reg) == ACO_REG_SCC)
+            return false;
+   }
+   /* SCC is not live across blocks in what instruction selection produces */
+   return false;
+}
+
+static aco_status
+check_operand(struct lower_ctx *ctx, const struct aco_minstr *in, const aco_operand *o)
+{
+   if ((o->kind == ACO_OPND_TEMP || o->kind == ACO_OPND_REG) && !o->fixed)
+      return aco_mprogram_error(ctx->p, ACO_ERROR_INVALID_IR,
+                                "lower_to_hw: block %u: an operand of %s has no register",
+                                ctx->block->index, aco_op_info(in->opcode)->name);
+   return ACO_SUCCESS;
+}
+
+/* The copies of a copy-like pseudo instruction, then their sequencing. */
+static aco_status
+lower_copies(struct lower_ctx *ctx, const struct aco_minstr *in)
+{
+   uint32_t need = in->num_operands + in->num_definitions + 1u;
+   if (need > ctx->copies_cap) {
+      uint32_t cap = need > 2 * ctx->copies_cap ? need : 2 * ctx->copies_cap;
+      if (!(ctx->copies = aco_arena_array(&ctx->p->arena, struct aco_copy, cap)))
+         return oom(ctx);
+      ctx->copies_cap = cap;
+   }
+   struct aco_copy *c = ctx->copies;
+   unsigned n = 0;
+   for (unsigned k = 0; k < in->num_definitions; k++)
+      if (!in->definitions[k].fixed)
+         return aco_mprogram_error(ctx->p, ACO_ERROR_INVALID_IR,
+                                   "lower_to_hw: block %u: a definition of %s has no register",
+                                   ctx->block->index, aco_op_info(in->opcode)->name);
+   for (unsigned k = 0; k < in->num_operands; k++) {
+      aco_status st = check_operand(ctx, in, &in->operands[k]);
+      if (st != ACO_SUCCESS)
+         return st;
+   }
+
+#define ADD_COPY(dst, opnd, src_off, nbytes)                                                     \
+   do {                                                                                          \
+      const aco_operand *o_ = (opnd);                                                            \
+      if (o_->kind != ACO_OPND_UNDEF && (nbytes)) {                                              \
+         c[n].dst_b = (uint16_t)(dst);                                                           \
+         c[n].bytes = (uint16_t)(nbytes);                                                        \
+         c[n].is_const = o_->kind == ACO_OPND_CONST;                                             \
+         c[n].src_b = c[n].is_const ? 0 : (uint16_t)(o_->reg.reg_b + (src_off));                 \
+         c[n].value = c[n].is_const ? o_->value >> (8 * (src_off)) : 0;                          \
+         n++;                                                                                    \
+      }                                                                                          \
+   } while (0)
+
+   switch (in->opcode) {
+   case aco_op_p_parallelcopy:
+   case aco_op_p_as_uniform:
+      if (in->num_operands != in->num_definitions)
+         goto bad;
+      for (unsigned k = 0; k < in->num_definitions; k++)
+         ADD_COPY(in->definitions[k].reg.reg_b, &in->operands[k], 0,
+                  aco_rc_bytes(in->definitions[k].temp.rc));
+      break;
+   case aco_op_p_create_vector: {
+      if (in->num_definitions != 1)
+         goto bad;
+      unsigned off = 0, size = aco_rc_bytes(in->definitions[0].temp.rc);
+      for (unsigned k = 0; k < in->num_operands; k++) {
+         unsigned b = operand_bytes(&in->operands[k]);
+         if (off + b > size)
+            goto bad;
+         ADD_COPY(in->definitions[0].reg.reg_b + off, &in->operands[k], 0, b);
+         off += b;
+      }
+      break;
+   }
+   case aco_op_p_split_vector: {
+      if (in->num_operands != 1)
+         goto bad;
+      unsigned off = 0, size = operand_bytes(&in->operands[0]);
+      for (unsigned k = 0; k < in->num_definitions; k++) {
+         unsigned b = aco_rc_bytes(in->definitions[k].temp.rc);
+         if (off + b > size)
+            goto bad;
+         ADD_COPY(in->definitions[k].reg.reg_b, &in->operands[0], off, b);
+         off += b;
+      }
+      break;
+   }
+   case aco_op_p_extract_vector: {
+      if (in->num_operands != 2 || in->num_definitions != 1 ||
+          in->operands[1].kind != ACO_OPND_CONST)
+         goto bad;
+      unsigned b = aco_rc_bytes(in->definitions[0].temp.rc);
+      uint64_t off = in->operands[1].value * b;
+      if (off + b > operand_bytes(&in->operands[0]))
+         goto bad;
+      ADD_COPY(in->definitions[0].reg.reg_b, &in->operands[0], (unsigned)off, b);
+      break;
+   }
+   default:
+      goto bad;
+   }
+#undef ADD_COPY
+   int scratch = (in->imm & ACO_PC_SCRATCH_SGPR) && in->opcode == aco_op_p_parallelcopy
+                    ? (int)(in->imm & 0xff)
+                    : -1;
+   bool scc_live = scc_live_after(ctx->block, ctx->index);
+   /* with SCC live (a phi copy before a branch on it), swap SGPRs through an SGPR the
+    * entry never mentions rather than with s_xor_b32 */
+   if (scratch < 0 && scc_live)
+      scratch = ctx->unused_sgpr;
+   return aco_lower_copies(ctx->p, &ctx->copy_state, &ctx->out, c, n, scratch, ctx->unused_vgpr,
+                           scc_live);
+bad:
+   return aco_mprogram_error(ctx->p, ACO_ERROR_INVALID_IR,
+                             "lower_to_hw: block %u: malformed %s", ctx->block->index,
+                             aco_op_info(in->opcode)->name);
+}
+
+static aco_status
+lower_as_uniform(struct lower_ctx *ctx, const struct aco_minstr *in)
+{
+   if (in->num_operands != 1 || in->num_definitions != 1 || !in->definitions[0].fixed ||
+       aco_physreg_is_vgpr(in->definitions[0].reg))
+      return aco_mprogram_error(ctx->p, ACO_ERROR_INVALID_IR,
+                                "lower_to_hw: block %u: malformed p_as_uniform",
+                                ctx->block->index);
+   const aco_operand *o = &in->operands[0];
+   aco_status st = check_operand(ctx, in, o);
+   if (st != ACO_SUCCESS)
+      return st;
+   if (o->kind == ACO_OPND_UNDEF)
+      return ACO_SUCCESS;
+   if (o->kind == ACO_OPND_CONST || !aco_physreg_is_vgpr(o->reg))
+      return lower_copies(ctx, in);
+   if (aco_physreg_byte(o->reg))
+      return aco_mprogram_error(ctx->p, ACO_ERROR_UNSUPPORTED,
+                                "lower_to_hw: block %u: p_as_uniform of part of a VGPR",
+                                ctx->block->index);
+   unsigned dwords = aco_rc_dwords(in->definitions[0].temp.rc);
+   for (unsigned k = 0; k < dwords; k++) {
+      struct aco_minstr *r = emit(ctx, aco_op_v_readfirstlane_b32, 1, 1);
+      if (!r)
+         return oom(ctx);
+      r->definitions[0] =
+         aco_def_fixed(aco_temp_make(0, aco_rc_s(1)),
+                       aco_physreg_make(aco_physreg_field(in->definitions[0].reg) + k, 0));
+      r->operands[0] = aco_opnd_reg(aco_physreg_make(aco_physreg_field(o->reg) + k, 0),
+                                    aco_rc_v(1));
+   }
+   return ACO_SUCCESS;
+}
+
+static aco_status
+lower_branch(struct lower_ctx *ctx, const struct aco_minstr *in)
+{
+   if (in->target_block >= ctx->p->blocks.len)
+      return aco_mprogram_error(ctx->p, ACO_ERROR_INVALID_IR,
+                                "lower_to_hw: block %u: branch to missing block %u",
+                                ctx->block->index, in->target_block);
+   if (in->target_block == ctx->block->index + 1)
+      return ACO_SUCCESS;
+   enum aco_opcode op = aco_op_s_branch;
+   if (in->opcode != aco_op_p_branch) {
+      bool z = in->opcode == aco_op_p_cbranch_z;
+      unsigned field = in->num_operands == 1 && in->operands[0].kind == ACO_OPND_REG
+                          ? aco_physreg_field(in->operands[0].reg)
+                          : ~0u;
+      if (field == ACO_REG_SCC)
+         op = z ? aco_op_s_cbranch_scc0 : aco_op_s_cbranch_scc1;
+      else if (field == ACO_REG_VCC_LO)
+         op = z ? aco_op_s_cbranch_vccz : aco_op_s_cbranch_vccnz;
+      else if (field == ACO_REG_EXEC_LO)
+         op = z ? aco_op_s_cbranch_execz : aco_op_s_cbranch_execnz;
+      else
+         return aco_mprogram_error(ctx->p, ACO_ERROR_INVALID_IR,
+                                   "lower_to_hw: block %u: conditional branch on neither scc, "
+                                   "vcc nor exec", ctx->block->index);
+   }
+   struct aco_minstr *b = emit(ctx, op, 0, 0);
+   if (!b)
+      return oom(ctx);
+   b->target_block = in->target_block;
+   return ACO_SUCCESS;
+}
+
+static aco_status
+lower_instr(struct lower_ctx *ctx, struct aco_minstr *in)
+{
+   switch (in->opcode) {
+   case aco_op_p_startpgm:
+   case aco_op_p_logical_start:
+   case aco_op_p_logical_end:
+      return ACO_SUCCESS;
+   case aco_op_p_parallelcopy:
+   case aco_op_p_create_vector:
+   case aco_op_p_split_vector:
+   case aco_op_p_extract_vector:
+      return lower_copies(ctx, in);
+   case aco_op_p_as_uniform:
+      return lower_as_uniform(ctx, in);
+   case aco_op_p_branch:
+   case aco_op_p_cbranch_z:
+   case aco_op_p_cbranch_nz:
+      return lower_branch(ctx, in);
+   case aco_op_p_return: {
+      if (!ctx->p->is_entry)
+         return aco_mprogram_error(ctx->p, ACO_ERROR_UNSUPPORTED,
+                                   "lower_to_hw: returning from a non-entry function");
+      return emit(ctx, aco_op_s_endpgm, 0, 0) ? ACO_SUCCESS : oom(ctx);
+   }
+   case aco_op_p_phi:
+   case aco_op_p_linear_phi:
+      return aco_mprogram_error(ctx->p, ACO_ERROR_INVALID_IR,
+                                "lower_to_hw: block %u: phi left (run aco_eliminate_ssa first)",
+                                ctx->block->index);
+   case aco_op_p_call:
+   case aco_op_p_spill:
+   case aco_op_p_reload:
+      return aco_mprogram_error(ctx->p, ACO_ERROR_UNSUPPORTED, "lower_to_hw: %s",
+                                aco_op_info(in->opcode)->name);
+   default:
+      return aco_vec_push(ctx->p->allocator, &ctx->out, in) ? ACO_SUCCESS : oom(ctx);
+   }
+}
+
+/* The lowest SGPR and VGPR that no instruction reads or writes, in an entry (whose
+ * registers are all its own); -1 when none or not an entry. */
+static void
+find_unused_regs(struct aco_mprogram *p, int *sgpr, int *vgpr)
+{
+   *sgpr = *vgpr = -1;
+   if (!p->is_entry)
+      return;
+   uint8_t used[512 / 8] = {0};
+   struct aco_mblock *b;
+   struct aco_minstr *in;
+   aco_foreach_block(p, b) {
+      aco_foreach_instr(b, in) {
+         for (unsigned k = 0; k < in->num_operands + in->num_definitions; k++) {
+            bool is_def = k >= in->num_operands;
+            aco_physreg r;
+            unsigned bytes;
+            if (is_def) {
+               const aco_definition *d = &in->definitions[k - in->num_operands];
+               r = d->reg;
+               bytes = aco_rc_bytes(d->temp.rc);
+            } else {
+               const aco_operand *o = &in->operands[k];
+               if (o->kind != ACO_OPND_TEMP && o->kind != ACO_OPND_REG)
+                  continue;
+               r = o->reg;
+               bytes = aco_rc_bytes(o->temp.rc);
+            }
+            unsigned first = aco_physreg_field(r);
+            unsigned last = first + (aco_physreg_byte(r) + (bytes ? bytes : 4) - 1) / 4;
+            for (unsigned f = first; f <= last && f < 512; f++)
+               used[f / 8] |= (uint8_t)(1u << (f % 8));
+         }
+      }
+   }
+   for (unsigned f = 0; f < ACO_SGPR_COUNT && *sgpr < 0; f++)
+      if (!(used[f / 8] & (1u << (f % 8))))
+         *sgpr = (int)f;
+   for (unsigned f = 256; f < 512 && *vgpr < 0; f++)
+      if (!(used[f / 8] & (1u << (f % 8))))
+         *vgpr = (int)f;
+}
+
+aco_status
+aco_lower_to_hw(struct aco_mprogram *p)
+{
+   struct lower_ctx ctx = {p, NULL, 0, {NULL, 0, 0}, NULL, NULL, 0, -1, -1};
+   find_unused_regs(p, &ctx.unused_sgpr, &ctx.unused_vgpr);
+   struct aco_mblock *b;
+   aco_foreach_block(p, b) {
+      ctx.block = b;
+      ctx.out.data = NULL;
+      ctx.out.len = ctx.out.cap = 0;
+      for (ctx.index = 0; ctx.index < b->instrs.len; ctx.index++) {
+         aco_status st = lower_instr(&ctx, b->instrs.data[ctx.index]);
+         if (st != ACO_SUCCESS) {
+            aco_vec_free(p->allocator, &ctx.out);
+            return st;
+         }
+      }
+      aco_vec_free(p->allocator, &b->instrs);
+      b->instrs.data = ctx.out.data;
+      b->instrs.len = ctx.out.len;
+      b->instrs.cap = ctx.out.cap;
+   }
+   return ACO_SUCCESS;
+}
