@@ -2,6 +2,9 @@
 /* aco-cc: compile a text IR program (docs/ir.md), with flags like llc's. */
 #include "aco/aco.h"
 
+#include "api/compile.h"
+#include "disasm.h"
+#include "emit/emit.h"
 #include "emit_llvm.h"
 #include "tool_io.h"
 
@@ -9,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum mode { MODE_ASM, MODE_PRINT, MODE_OBJ, MODE_ELF, MODE_LLVM };
+enum mode { MODE_ASM, MODE_PRINT, MODE_OBJ, MODE_ELF, MODE_LLVM, MODE_MIR };
 
 static void
 usage(FILE *f)
@@ -19,8 +22,12 @@ usage(FILE *f)
            "Reads a libaco text IR program (FILE, or standard input), validates it and\n"
            "compiles it for an AMD RDNA GPU.\n"
            "\n"
-           "  -mcpu=gfx1030|gfx1100|gfx1200  target (default: the program's `target` line)\n"
+           "  -mcpu=gfx1030|gfx1100|gfx1200  target (replaces the program's `target` line)\n"
            "  -mwave=32|64                   wave size (default: the program's)\n"
+           "  --print-mir                    print the machine IR after instruction selection\n"
+           "  --disasm                       disassemble FILE (ELF object or raw code) like\n"
+           "                                 llvm-objdump-19 -d\n"
+           "  --stats                        with -S: append the configuration and statistics\n"
            "  --print                        print the validated program in text form\n"
            "  -S                             print assembly (default)\n"
            "  -c                             write raw machine code\n"
@@ -30,13 +37,58 @@ usage(FILE *f)
            "  -h, --help                     this text\n"
            "\n"
            "Exit status: 0 success, 1 bad usage or input/output error, 2 invalid program,\n"
-           "3 valid program that cannot be compiled (unsupported).\n");
+           "3 valid program that cannot be compiled (unsupported).\n"
+           "\n"
+           "ACO_DEBUG (comma-separated) applies to -S, -c and --emit-elf:\n");
+   struct aco_strbuf sb;
+   aco_strbuf_init(&sb, NULL);
+   aco_debug_help(&sb);
+   fputs(aco_strbuf_str(&sb), f);
+   aco_strbuf_finish(&sb);
 }
 
 static void
 write_file(void *user, const char *data, size_t len)
 {
    fwrite(data, 1, len, (FILE *)user);
+}
+
+/* The text with its `target` line replaced by the requested level and wave size (either
+ * may be 0: keep the program's). NULL without a target line. */
+static char *
+retarget(const char *text, size_t *len, aco_gfx_level level, unsigned wave)
+{
+   const char *line = text;
+   while (*line) {
+      const char *p = line;
+      while (*p == ' ' || *p == '\t')
+         p++;
+      if (!strncmp(p, "target", 6) && (p[6] == ' ' || p[6] == '\t'))
+         break;
+      const char *nl = strchr(line, '\n');
+      if (!nl)
+         return NULL;
+      line = nl + 1;
+   }
+   if (!*line)
+      return NULL;
+   const char *end = line + strcspn(line, "\n;");
+   char old_cpu[16] = "", old_wave[16] = "";
+   sscanf(line, " target %15s %15s", old_cpu, old_wave);
+   char repl[64];
+   snprintf(repl, sizeof(repl), "target %s wave%u ",
+            level ? aco_gfx_level_name(level) : old_cpu,
+            wave ? wave : (unsigned)atoi(old_wave + (strncmp(old_wave, "wave", 4) ? 0 : 4)));
+   size_t head = (size_t)(line - text), tail = *len - (size_t)(end - text);
+   char *out = malloc(head + strlen(repl) + tail + 1);
+   if (!out)
+      return NULL;
+   memcpy(out, text, head);
+   memcpy(out + head, repl, strlen(repl));
+   memcpy(out + head + strlen(repl), end, tail);
+   *len = head + strlen(repl) + tail;
+   out[*len] = 0;
+   return out;
 }
 
 int
@@ -46,6 +98,7 @@ main(int argc, char **argv)
    const char *input = NULL, *output = NULL;
    aco_target target = {ACO_GFX_NONE, 0};
    unsigned wave = 0;
+   bool stats = false, disasm = false;
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
       if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -72,6 +125,12 @@ main(int argc, char **argv)
             fprintf(stderr, "aco-cc: -mwave must be 32 or 64\n");
             return 1;
          }
+      } else if (!strcmp(a, "--stats")) {
+         stats = true;
+      } else if (!strcmp(a, "--disasm")) {
+         disasm = true;
+      } else if (!strcmp(a, "--print-mir")) {
+         mode = MODE_MIR;
       } else if (!strcmp(a, "--print")) {
          mode = MODE_PRINT;
       } else if (!strcmp(a, "-S")) {
@@ -100,6 +159,9 @@ main(int argc, char **argv)
    }
    if (!input)
       input = "-";
+   if (disasm) /* machine code (raw or ELF) printed like llvm-objdump-19 -d: tools/disasm.c */
+      return aco_disasm_file(input, target.gfx_level == ACO_GFX_NONE ? ACO_GFX1100 : target.gfx_level,
+                             wave ? wave : 32, stdout, stderr);
 
    FILE *in = strcmp(input, "-") ? fopen(input, "rb") : stdin;
    if (!in) {
@@ -115,6 +177,16 @@ main(int argc, char **argv)
       return 1;
    }
 
+   if (target.gfx_level || wave) {
+      char *t = retarget(text, &len, target.gfx_level, wave);
+      free(text);
+      if (!t) {
+         fprintf(stderr, "aco-cc: '%s' has no `target` line to retarget\n", input);
+         return 1;
+      }
+      text = t;
+   }
+
    aco_program_info info = {sizeof(info), {ACO_GFX_NONE, 0}, NULL, NULL, NULL};
    aco_program *p;
    if (aco_program_create(&info, &p) != ACO_SUCCESS) {
@@ -127,15 +199,6 @@ main(int argc, char **argv)
    free(text);
    int rc = 0;
    if (s == ACO_SUCCESS) {
-      aco_target t = aco_program_target(p);
-      if ((target.gfx_level && target.gfx_level != t.gfx_level) || (wave && wave != t.wave_size)) {
-         fprintf(stderr,
-                 "aco-cc: the program says `target %s wave%u`; retargeting a program with "
-                 "-mcpu/-mwave is not supported yet\n",
-                 aco_gfx_level_name(t.gfx_level), t.wave_size);
-         aco_program_destroy(p);
-         return 3;
-      }
       s = aco_program_validate(p);
    }
    if (s != ACO_SUCCESS) {
@@ -158,21 +221,79 @@ main(int argc, char **argv)
       }
    } else if (mode == MODE_LLVM) {
       rc = emit_llvm_to_file(p, out);
+   } else if (mode == MODE_MIR) {
+      struct aco_debug_options dbg;
+      memset(&dbg, 0, sizeof(dbg));
+      char bad[64];
+      if (!aco_debug_parse(getenv("ACO_DEBUG"), &dbg, bad))
+         fprintf(stderr, "aco-cc: ACO_DEBUG: unknown option '%s' (ignored)\n", bad);
+      struct aco_strbuf sb;
+      aco_strbuf_init(&sb, NULL);
+      strcpy(dbg.print_after, "isel");
+      strcpy(dbg.stop_after, "isel");
+      dbg.print = &sb;
+      aco_binary *bin = NULL;
+      s = aco_compile_with(p, NULL, NULL, &dbg, &bin);
+      fputs(aco_strbuf_str(&sb), out);
+      aco_strbuf_finish(&sb);
+      aco_binary_destroy(bin);
+      if (s != ACO_SUCCESS) {
+         fprintf(stderr, "aco-cc: %s: %s\n", aco_status_string(s), aco_program_message(p));
+         rc = s == ACO_ERROR_UNSUPPORTED ? 3
+              : s == ACO_ERROR_OUT_OF_MEMORY || s == ACO_ERROR_INVALID_ARGUMENT ? 1
+                                                                               : 2;
+      }
    } else {
       aco_compile_options opts = {sizeof(opts), ACO_COMPILE_DISASSEMBLY, 0, 0, 0, 0};
       aco_binary *bin;
       s = aco_compile(p, &opts, NULL, &bin);
       if (s != ACO_SUCCESS) {
          fprintf(stderr, "aco-cc: %s: %s\n", aco_status_string(s), aco_program_message(p));
-         rc = s == ACO_ERROR_UNSUPPORTED ? 3 : s == ACO_ERROR_OUT_OF_MEMORY ? 1 : 2;
+         rc = s == ACO_ERROR_UNSUPPORTED ? 3
+              : s == ACO_ERROR_OUT_OF_MEMORY || s == ACO_ERROR_INVALID_ARGUMENT ? 1
+                                                                               : 2;
       } else {
-         if (mode == MODE_ASM && bin->disassembly)
-            fputs(bin->disassembly, out);
-         else if (mode == MODE_OBJ)
+         if (mode == MODE_ASM) {
+            if (bin->disassembly)
+               fputs(bin->disassembly, out);
+         }
+         if (mode == MODE_ASM && stats) {
+            const aco_config *c = &bin->config;
+            const aco_statistics *st = &bin->stats;
+            fprintf(out,
+                    "; config: sgprs %u, vgprs %u, scratch %u bytes/lane, lds %u bytes, wave%u\n"
+                    "; rsrc1 0x%08x, rsrc2 0x%08x, rsrc3 0x%08x\n"
+                    "; stats: %u instructions, %u bytes, %u copies, %u branches, %u salu, "
+                    "%u valu, %u smem, %u vmem, %u lds, %u waits, %u nops\n",
+                    c->num_sgprs, c->num_vgprs, c->scratch_bytes_per_lane, c->lds_bytes,
+                    c->wave_size, c->rsrc1, c->rsrc2, c->rsrc3, st->instructions,
+                    st->code_bytes, st->copies, st->branches, st->salu, st->valu, st->smem,
+                    st->vmem, st->lds, st->waits, st->nops);
+         } else if (mode == MODE_ASM) {
+            /* printed above */
+         } else if (mode == MODE_OBJ)
             fwrite(bin->code, 1, bin->code_size, out);
          else {
-            fprintf(stderr, "aco-cc: --emit-elf is not available yet\n");
-            rc = 3;
+            struct aco_elf_symbol syms[64];
+            unsigned n = bin->num_symbols < 64 ? bin->num_symbols : 64;
+            for (unsigned i = 0; i < n; i++) {
+               syms[i].name = bin->symbols[i].name;
+               syms[i].offset = bin->symbols[i].offset;
+               syms[i].size = bin->symbols[i].size;
+            }
+            void *elf = NULL;
+            size_t elf_size = 0;
+            s = aco_elf_write(NULL, bin->target.gfx_level, bin->target.wave_size,
+                              (const uint32_t *)bin->code, bin->code_size / 4, syms, n, &elf,
+                              &elf_size);
+            if (s != ACO_SUCCESS) {
+               fprintf(stderr, "aco-cc: cannot write the ELF object: %s\n",
+                       aco_status_string(s));
+               rc = 1;
+            } else {
+               fwrite(elf, 1, elf_size, out);
+               aco_free(NULL, elf);
+            }
          }
          aco_binary_destroy(bin);
       }

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* aco-run: run a text IR program on the reference interpreter (docs/ir-semantics.md) and
- * print the memory it wrote. */
+/* aco-run: run a text IR program on the reference interpreter (docs/ir-semantics.md), or
+ * machine code (a raw file or an ELF) on the ISA emulator (docs/emulator.md, with -mcpu=),
+ * and print the memory it wrote. */
+#include "emu/emu.h"
+#include "emu/loader.h"
 #include "ir/interp.h"
 
 #include <errno.h>
@@ -42,7 +45,29 @@ usage(FILE *f)
       "\n"
       "Exit status: 0 success, 1 bad usage or input/output error, 2 invalid program,\n"
       "4 runtime error (out-of-bounds access, undefined value, step or call depth limit,\n"
-      "bad function pointer, ...).\n");
+      "bad function pointer, ...).\n"
+      "\n"
+      "Machine code (docs/emulator.md): aco-run -mcpu=CPU [options] FILE|-\n"
+      "runs a raw code file or an AMDGPU ELF (llc-19 object or ld.lld-19 output) on the\n"
+      "ISA emulator and prints every buffer word that changed.\n"
+      "  -mcpu=gfx1030|gfx1100|gfx1200   the target (selects this mode)\n"
+      "  -mwave=32|64          wave size (default 32)\n"
+      "  --entry SYM|OFFSET    entry symbol (ELF) or byte offset (default 0)\n"
+      "  --grid X,Y,Z          workgroups (default 1,1,1)\n"
+      "  --block X,Y,Z         invocations per workgroup (default 1,1,1)\n"
+      "  --sgpr N=V            initial value of user SGPR sN (C integer syntax); V = bufK\n"
+      "                        puts buffer K's 64-bit address in sN and sN+1\n"
+      "  --buf N=...           buffer N at address (N + 1) << 32 (zero:, hex:, file:, words:)\n"
+      "  --wgid-sgpr X,Y,Z     SGPRs receiving the workgroup id (-1: none; default none)\n"
+      "  --local-id three|packed|none  local ids as v0..v2 or z<<20|y<<10|x in v0\n"
+      "                        (default: three on gfx1030, packed on gfx11+)\n"
+      "  --sgprs N --vgprs N   register allocation (default 106 and 256)\n"
+      "  --lds N               LDS bytes per workgroup (default 65536)\n"
+      "  --scratch N           scratch bytes per lane (default 0)\n"
+      "  --max-steps N         instructions per wave (default 10000000)\n"
+      "  --abi-check           check llc's amdgpu_gfx convention at every call and return\n"
+      "  --trace               print each executed instruction\n"
+      "Exit status: 0 success, 1 bad usage or input/output error, 4 emulator error.\n");
 }
 
 struct buf_spec {
@@ -157,7 +182,8 @@ make_buffer(aco_program *p, unsigned n, const char *spec, struct air_interp_buff
       for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
          uint64_t v;
          if (funcs) {
-            aco_function *f = aco_program_find_function(p, tok[0] == '@' ? tok + 1 : tok);
+            aco_function *f =
+               p ? aco_program_find_function(p, tok[0] == '@' ? tok + 1 : tok) : NULL;
             if (!f) {
                fprintf(stderr, "aco-run: --buf %u: no function %s\n", n, tok);
                free(copy);
@@ -287,9 +313,298 @@ print_buffer(unsigned n, const char *pname, const struct air_interp_buffer *b)
    }
 }
 
+/* ---- machine-code mode -------------------------------------------------------------- */
+
+#define MC_CODE_ADDR 0x100000000000ull
+
+struct mc_opts {
+   aco_target target;
+   const char *input, *entry;
+   struct aco_emu_launch l;
+   const char *bufs[MAX_PARAMS];
+   const char *sgpr_buf[ACO_EMU_MAX_USER_SGPRS];
+   bool local_id_set;
+};
+
+static bool
+parse_triple(const char *s, uint32_t out[3], bool allow_neg)
+{
+   int v[3];
+   char end;
+   if (sscanf(s, "%d,%d,%d%c", &v[0], &v[1], &v[2], &end) != 3)
+      return false;
+   for (unsigned i = 0; i < 3; i++) {
+      if (v[i] < (allow_neg ? -1 : 1))
+         return false;
+      out[i] = (uint32_t)v[i];
+   }
+   return true;
+}
+
+static void
+mc_trace(void *user, const char *line)
+{
+   (void)user;
+   printf("%s\n", line);
+}
+
+static int
+run_machine_code(int argc, char **argv)
+{
+   struct mc_opts o;
+   memset(&o, 0, sizeof(o));
+   o.target.wave_size = 32;
+   for (unsigned i = 0; i < 3; i++) {
+      o.l.grid[i] = o.l.block[i] = 1;
+      o.l.workgroup_id_sgpr[i] = -1;
+   }
+   o.l.num_sgprs = 106;
+   o.l.num_vgprs = 256;
+   o.l.lds_bytes = 65536;
+   for (int i = 1; i < argc; i++) {
+      const char *a = argv[i];
+      const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+      uint64_t v;
+      if (!strncmp(a, "-mcpu=", 6)) {
+         const char *c = a + 6;
+         o.target.gfx_level = !strcmp(c, "gfx1030")   ? ACO_GFX1030
+                              : !strcmp(c, "gfx1100") ? ACO_GFX1100
+                              : !strcmp(c, "gfx1200") ? ACO_GFX1200
+                                                      : ACO_GFX_NONE;
+         if (o.target.gfx_level == ACO_GFX_NONE) {
+            fprintf(stderr, "aco-run: -mcpu takes gfx1030, gfx1100 or gfx1200\n");
+            return 1;
+         }
+      } else if (!strncmp(a, "-mwave=", 7)) {
+         if (strcmp(a + 7, "32") && strcmp(a + 7, "64")) {
+            fprintf(stderr, "aco-run: -mwave takes 32 or 64\n");
+            return 1;
+         }
+         o.target.wave_size = (uint32_t)atoi(a + 7);
+      } else if (!strcmp(a, "--trace")) {
+         o.l.trace = true;
+      } else if (!strcmp(a, "--abi-check")) {
+         o.l.abi_check = true;
+      } else if (a[0] == '-' && a[1] == '-') {
+         if (!val) {
+            fprintf(stderr, "aco-run: %s needs a value\n", a);
+            return 1;
+         }
+         i++;
+         unsigned idx;
+         const char *rest;
+         if (!strcmp(a, "--entry")) {
+            o.entry = val;
+         } else if (!strcmp(a, "--grid") || !strcmp(a, "--block")) {
+            if (!parse_triple(val, a[2] == 'g' ? o.l.grid : o.l.block, false)) {
+               fprintf(stderr, "aco-run: %s takes X,Y,Z (each at least 1)\n", a);
+               return 1;
+            }
+         } else if (!strcmp(a, "--wgid-sgpr")) {
+            uint32_t t[3];
+            if (!parse_triple(val, t, true)) {
+               fprintf(stderr, "aco-run: --wgid-sgpr takes X,Y,Z (SGPR numbers or -1)\n");
+               return 1;
+            }
+            for (unsigned k = 0; k < 3; k++)
+               o.l.workgroup_id_sgpr[k] = (int8_t)(int32_t)t[k];
+         } else if (!strcmp(a, "--local-id")) {
+            o.local_id_set = true;
+            if (!strcmp(val, "three"))
+               o.l.local_id = ACO_EMU_LOCAL_ID_THREE_VGPRS;
+            else if (!strcmp(val, "packed"))
+               o.l.local_id = ACO_EMU_LOCAL_ID_PACKED;
+            else if (!strcmp(val, "none"))
+               o.l.local_id = ACO_EMU_LOCAL_ID_NONE;
+            else {
+               fprintf(stderr, "aco-run: --local-id takes three, packed or none\n");
+               return 1;
+            }
+         } else if (!strcmp(a, "--sgpr") || !strcmp(a, "--buf")) {
+            if (!parse_index(val, &idx, &rest) ||
+                (a[2] == 's' && idx >= ACO_EMU_MAX_USER_SGPRS)) {
+               fprintf(stderr, "aco-run: %s takes N=... with N below %u\n", a,
+                       a[2] == 's' ? ACO_EMU_MAX_USER_SGPRS : MAX_PARAMS);
+               return 1;
+            }
+            if (a[2] == 'b') {
+               o.bufs[idx] = rest;
+            } else if (!strncmp(rest, "buf", 3)) {
+               o.sgpr_buf[idx] = rest + 3;
+               if (idx + 2 > o.l.num_user_sgprs)
+                  o.l.num_user_sgprs = idx + 2;
+            } else {
+               if (!parse_u64(rest, &v) && !(rest[0] == '-' && parse_u64(rest + 1, &v) &&
+                                              (v = (uint64_t)-(int64_t)v, true))) {
+                  fprintf(stderr, "aco-run: --sgpr %u: bad value '%s'\n", idx, rest);
+                  return 1;
+               }
+               o.l.user_sgprs[idx] = (uint32_t)v;
+               if (idx + 1 > o.l.num_user_sgprs)
+                  o.l.num_user_sgprs = idx + 1;
+            }
+         } else {
+            if (!parse_u64(val, &v) || v > UINT32_MAX) {
+               fprintf(stderr, "aco-run: %s takes a number\n", a);
+               return 1;
+            }
+            if (!strcmp(a, "--sgprs") && v <= 106)
+               o.l.num_sgprs = (uint16_t)v;
+            else if (!strcmp(a, "--vgprs") && v <= 256)
+               o.l.num_vgprs = (uint16_t)v;
+            else if (!strcmp(a, "--lds"))
+               o.l.lds_bytes = (uint32_t)v;
+            else if (!strcmp(a, "--scratch"))
+               o.l.scratch_bytes_per_lane = (uint32_t)v;
+            else if (!strcmp(a, "--max-steps") && v)
+               o.l.step_limit = v;
+            else {
+               fprintf(stderr, "aco-run: unknown option or bad value: %s %s (see --help)\n", a,
+                       val);
+               return 1;
+            }
+         }
+      } else if (a[0] == '-' && a[1]) {
+         fprintf(stderr, "aco-run: unknown option '%s' (see --help)\n", a);
+         return 1;
+      } else if (o.input) {
+         fprintf(stderr, "aco-run: more than one input file\n");
+         return 1;
+      } else {
+         o.input = a;
+      }
+   }
+   if (!o.input) {
+      usage(stderr);
+      return 1;
+   }
+   if (!o.local_id_set)
+      o.l.local_id = o.target.gfx_level >= ACO_GFX1100 ? ACO_EMU_LOCAL_ID_PACKED
+                                                       : ACO_EMU_LOCAL_ID_THREE_VGPRS;
+
+   FILE *in = strcmp(o.input, "-") ? fopen(o.input, "rb") : stdin;
+   size_t len = 0;
+   char *data = in ? tool_read_all(in, &len) : NULL;
+   if (in && in != stdin)
+      fclose(in);
+   if (!data) {
+      fprintf(stderr, "aco-run: cannot read '%s'\n", o.input);
+      return 1;
+   }
+   int rc = 0;
+   struct aco_emu *emu = aco_emu_create(NULL, o.target);
+   struct aco_emu_elf *img = NULL;
+   struct air_interp_buffer bufs[MAX_PARAMS];
+   uint8_t *initial[MAX_PARAMS];
+   unsigned nbufs = 0, buf_index[MAX_PARAMS];
+   if (!emu) {
+      fprintf(stderr, "aco-run: out of memory\n");
+      free(data);
+      return 1;
+   }
+   bool elf = len >= 4 && !memcmp(data, "\177ELF", 4);
+   char msg[512] = "";
+   aco_status s;
+   if (elf) {
+      s = aco_emu_load_elf(emu, NULL, data, len, MC_CODE_ADDR, &img, msg, sizeof(msg));
+   } else {
+      s = aco_emu_load_code(emu, data, len, MC_CODE_ADDR);
+      snprintf(msg, sizeof(msg), "%s", aco_emu_message(emu));
+   }
+   if (s != ACO_SUCCESS) {
+      fprintf(stderr, "aco-run: %s: %s\n", o.input, msg);
+      rc = 1;
+   }
+   if (!rc && o.entry) {
+      uint64_t off;
+      if (img && aco_emu_elf_symbol(img, o.entry, &o.l.entry, NULL)) {
+         /* found */
+      } else if (parse_u64(o.entry, &off) && off <= UINT32_MAX) {
+         o.l.entry = (uint32_t)off;
+      } else {
+         fprintf(stderr, "aco-run: no entry '%s'%s\n", o.entry,
+                 img ? "" : " (symbols need an ELF input)");
+         rc = 1;
+      }
+   }
+   for (unsigned n = 0; n < MAX_PARAMS && !rc; n++) {
+      if (!o.bufs[n])
+         continue;
+      struct air_interp_buffer *b = &bufs[nbufs];
+      if (!make_buffer(NULL, n, o.bufs[n], b)) {
+         rc = 1;
+         break;
+      }
+      initial[nbufs] = malloc(b->size ? b->size : 1);
+      if (!initial[nbufs]) {
+         free(b->data);
+         rc = 1;
+         break;
+      }
+      memcpy(initial[nbufs], b->data, b->size);
+      buf_index[nbufs++] = n;
+      if (b->size && aco_emu_map(emu, b->address, b->data, b->size, 0) != ACO_SUCCESS) {
+         fprintf(stderr, "aco-run: --buf %u: %s\n", n, aco_emu_message(emu));
+         rc = 1;
+      }
+   }
+   for (unsigned i = 0; i < ACO_EMU_MAX_USER_SGPRS && !rc; i++) {
+      if (!o.sgpr_buf[i])
+         continue;
+      unsigned k;
+      char end;
+      if (sscanf(o.sgpr_buf[i], "%u%c", &k, &end) != 1 || k >= MAX_PARAMS || !o.bufs[k] ||
+          i + 1 >= ACO_EMU_MAX_USER_SGPRS) {
+         fprintf(stderr, "aco-run: --sgpr %u=buf%s: no such buffer\n", i, o.sgpr_buf[i]);
+         rc = 1;
+         break;
+      }
+      uint64_t addr = (uint64_t)(k + 1) << 32;
+      o.l.user_sgprs[i] = (uint32_t)addr;
+      o.l.user_sgprs[i + 1] = (uint32_t)(addr >> 32);
+   }
+   if (!rc) {
+      aco_emu_set_trace(emu, mc_trace, NULL);
+      s = aco_emu_run(emu, &o.l);
+      for (unsigned b = 0; b < nbufs; b++) {
+         printf("buffer %u: %" PRIu64 " bytes at 0x%" PRIx64 "\n", buf_index[b], bufs[b].size,
+                bufs[b].address);
+         for (uint64_t w = 0; w + 4 <= bufs[b].size; w += 4) {
+            if (!memcmp(bufs[b].data + w, initial[b] + w, 4))
+               continue;
+            uint32_t u;
+            float f;
+            memcpy(&u, bufs[b].data + w, 4);
+            memcpy(&f, bufs[b].data + w, 4);
+            printf("  +%-6" PRIu64 " 0x%08x  i32 %-11" PRId32 "  f32 %.9g\n", w, u, (int32_t)u,
+                   (double)f);
+         }
+      }
+      if (s != ACO_SUCCESS) {
+         fprintf(stderr, "aco-run: %s\n", aco_emu_message(emu));
+         rc = s == ACO_ERROR_OUT_OF_MEMORY ? 1 : 4;
+      } else {
+         printf("ok: %" PRIu64 " instructions\n", aco_emu_steps(emu));
+      }
+   }
+   for (unsigned b = 0; b < nbufs; b++) {
+      free(bufs[b].data);
+      free(initial[b]);
+   }
+   if (img)
+      aco_emu_elf_destroy(img);
+   aco_emu_destroy(emu);
+   free(data); /* after the image: its symbol lookups may read the input */
+   return rc;
+}
+
 int
 main(int argc, char **argv)
 {
+   for (int i = 1; i < argc; i++) {
+      if (!strncmp(argv[i], "-mcpu=", 6))
+         return run_machine_code(argc, argv);
+   }
    struct opts o;
    memset(&o, 0, sizeof(o));
    for (int i = 1; i < argc; i++) {

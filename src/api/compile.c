@@ -1,6 +1,188 @@
 /* SPDX-License-Identifier: MIT */
-/* aco_compile: the pipeline, pass by pass (docs/architecture.md). */
+/* aco_compile: the pipeline, pass by pass (docs/architecture.md), and the ACO_DEBUG
+ * switches. Each machine program (one per front-IR function) goes through
+ * compile_function; the assembled functions are packaged by aco_binary_build. */
+#include "api/compile.h"
+
+#include "api/binary.h"
+#include "emit/assemble.h"
 #include "ir/ir.h"
+#include "isel/isel.h"
+#include "lower/lower.h"
+#include "mir/mir.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- ACO_DEBUG ------------------------------------------------------------------------ */
+
+static const struct {
+   const char *name;
+   uint32_t flag; /* 0: takes =PASS */
+   const char *description;
+} debug_table[] = {
+   {"validateir", ACO_DEBUG_VALIDATE_IR, "validate the machine IR after every pass"},
+   {"validatera", ACO_DEBUG_VALIDATE_RA, "re-simulate the register file after allocation"},
+   {"noopt", ACO_DEBUG_NO_OPT, "skip optional optimizations"},
+   {"nosched", ACO_DEBUG_NO_SCHED, "skip instruction scheduling"},
+   {"print-after", 0, "print-after=PASS|all: print the machine IR after PASS to stderr"},
+   {"skip", 0, "skip=PASS: do not run PASS (debugging only: the result may be invalid)"},
+};
+
+/* The passes, for print-after= and skip=. */
+static const char *const pass_names[] = {"isel", "ra", "ssa", "lower", "waits", "nops"};
+
+static bool
+copy_pass(const char *v, size_t len, char out[32])
+{
+   if (len >= 32)
+      return false;
+   bool known = len == 3 && !strncmp(v, "all", 3);
+   for (unsigned i = 0; i < sizeof(pass_names) / sizeof(pass_names[0]); i++)
+      known |= strlen(pass_names[i]) == len && !strncmp(v, pass_names[i], len);
+   memcpy(out, v, len);
+   out[len] = 0;
+   return known;
+}
+
+bool
+aco_debug_parse(const char *text, struct aco_debug_options *out, char bad[64])
+{
+   bad[0] = 0;
+   for (const char *s = text ? text : ""; *s;) {
+      size_t len = strcspn(s, ",");
+      size_t name_len = strcspn(s, "=,");
+      bool ok = false;
+      for (unsigned i = 0; i < sizeof(debug_table) / sizeof(debug_table[0]) && !ok; i++) {
+         if (strlen(debug_table[i].name) != name_len || strncmp(s, debug_table[i].name, name_len))
+            continue;
+         if (debug_table[i].flag) {
+            ok = name_len == len;
+            out->flags |= debug_table[i].flag;
+         } else if (name_len < len) {
+            char *dst = !strcmp(debug_table[i].name, "skip") ? out->skip : out->print_after;
+            ok = copy_pass(s + name_len + 1, len - name_len - 1, dst);
+         }
+      }
+      if (!ok && len) {
+         snprintf(bad, 64, "%.*s", (int)(len < 60 ? len : 60), s);
+         return false;
+      }
+      s += len + (s[len] == ',');
+   }
+   return true;
+}
+
+void
+aco_debug_help(struct aco_strbuf *sb)
+{
+   for (unsigned i = 0; i < sizeof(debug_table) / sizeof(debug_table[0]); i++)
+      aco_strbuf_printf(sb, "  %-12s %s\n", debug_table[i].name, debug_table[i].description);
+}
+
+/* ---- the pipeline ----------------------------------------------------------------------- */
+
+struct compile_ctx {
+   const struct aco_debug_options *dbg;
+   bool stopped;
+};
+
+static bool
+skipped(const struct compile_ctx *c, const char *pass)
+{
+   return !strcmp(c->dbg->skip, pass);
+}
+
+/* After a pass: stop on its error, print and validate as asked. */
+static aco_status
+after(struct compile_ctx *c, struct aco_mprogram *p, const char *pass, aco_status s)
+{
+   if (s == ACO_SUCCESS)
+      s = p->status;
+   if (s != ACO_SUCCESS)
+      return s;
+   if (!strcmp(c->dbg->print_after, pass) || !strcmp(c->dbg->print_after, "all")) {
+      struct aco_strbuf sb;
+      aco_strbuf_init(&sb, p->allocator);
+      aco_strbuf_printf(&sb, "; after %s: @%s\n", pass, p->name ? p->name : "");
+      aco_mprint_program(p, &sb);
+      if (c->dbg->print)
+         aco_strbuf_puts(c->dbg->print, aco_strbuf_str(&sb));
+      else
+         fputs(aco_strbuf_str(&sb), stderr);
+      aco_strbuf_finish(&sb);
+   }
+   if (c->dbg->flags & ACO_DEBUG_VALIDATE_IR)
+      s = aco_validate_mir(p, pass);
+   if (s == ACO_SUCCESS && !strcmp(pass, "ra") && (c->dbg->flags & ACO_DEBUG_VALIDATE_RA))
+      s = aco_validate_ra(p);
+   if (s == ACO_SUCCESS && !strcmp(c->dbg->stop_after, pass))
+      c->stopped = true;
+   return s;
+}
+
+#define PASS(c, p, name, call)                                                                 \
+   do {                                                                                        \
+      if (!skipped(c, name)) {                                                                 \
+         aco_status s_ = after(c, p, name, call);                                              \
+         if (s_ != ACO_SUCCESS || (c)->stopped)                                                \
+            return s_;                                                                         \
+      }                                                                                        \
+   } while (0)
+
+static aco_status
+compile_function(struct compile_ctx *c, const struct aco_function *f, struct aco_mprogram *p)
+{
+   PASS(c, p, "isel", aco_select_instructions(p, f));
+   PASS(c, p, "ra", aco_register_allocate(p));
+   PASS(c, p, "ssa", aco_eliminate_ssa(p));
+   PASS(c, p, "lower", aco_lower_to_hw(p));
+   PASS(c, p, "waits", aco_insert_waits(p));
+   PASS(c, p, "nops", aco_insert_nops(p));
+   return ACO_SUCCESS;
+}
+
+aco_status
+aco_compile_with(aco_program *prog, const aco_compile_options *options,
+                 const aco_allocator *allocator, const struct aco_debug_options *dbg,
+                 aco_binary **binary)
+{
+   aco_status s = air_validate(prog);
+   if (s != ACO_SUCCESS)
+      return s;
+   struct compile_ctx c = {dbg, false};
+   uint32_t n = prog->num_functions;
+   struct aco_mprogram **progs = aco_calloc(&prog->allocator, sizeof(*progs) * (n ? n : 1));
+   if (!progs)
+      return air_error(prog, ACO_ERROR_OUT_OF_MEMORY, "aco_compile: out of memory");
+   for (uint32_t i = 0; i < n && s == ACO_SUCCESS; i++) {
+      const struct aco_function *f = prog->functions[i];
+      if (!f->body)
+         continue;
+      progs[i] = aco_mprogram_create(&prog->allocator, prog->target.gfx_level,
+                                     prog->target.wave_size);
+      if (!progs[i]) {
+         s = air_error(prog, ACO_ERROR_OUT_OF_MEMORY, "aco_compile: out of memory");
+         break;
+      }
+      if (options) {
+         progs[i]->max_sgprs = options->max_sgprs;
+         progs[i]->max_vgprs = options->max_vgprs;
+      }
+      c.stopped = false;
+      s = compile_function(&c, f, progs[i]);
+      if (s != ACO_SUCCESS)
+         s = air_error(prog, s, "aco_compile: @%s: %s%s%s", f->name, progs[i]->message,
+                       progs[i]->report ? "\n" : "", progs[i]->report ? progs[i]->report : "");
+   }
+   if (s == ACO_SUCCESS && !c.stopped)
+      s = aco_binary_build(prog, progs, options, allocator, binary);
+   for (uint32_t i = 0; i < n; i++)
+      aco_mprogram_destroy(progs[i]);
+   aco_free(&prog->allocator, progs);
+   return s;
+}
 
 aco_status
 aco_compile(aco_program *p, const aco_compile_options *options, const aco_allocator *allocator,
@@ -14,12 +196,12 @@ aco_compile(aco_program *p, const aco_compile_options *options, const aco_alloca
       return ACO_ERROR_INVALID_ARGUMENT;
    if (options && options->struct_size < sizeof(aco_compile_options))
       return air_error(p, ACO_ERROR_INVALID_ARGUMENT, "aco_compile: bad aco_compile_options");
-   (void)allocator;
-   aco_status s = air_validate(p);
-   if (s != ACO_SUCCESS)
-      return s;
-   return air_error(p, ACO_ERROR_UNSUPPORTED,
-                    "aco_compile: code generation is not available yet (the program is valid)");
+   struct aco_debug_options dbg;
+   memset(&dbg, 0, sizeof(dbg));
+   char bad[64];
+   if (!aco_debug_parse(getenv("ACO_DEBUG"), &dbg, bad))
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT, "ACO_DEBUG: unknown option '%s'", bad);
+   return aco_compile_with(p, options, allocator, &dbg, binary);
 }
 
 void

@@ -1,0 +1,1170 @@
+/* SPDX-License-Identifier: MIT */
+/* Instruction selection of ALU operations: integer and float arithmetic in 8, 16, 32 and
+ * 64 bits, comparisons, selects, conversions and vectors.
+ *
+ * Uniform integers use SALU; uniform floats use SALU float opcodes where the target has
+ * them, else VALU on the SGPR operands followed by p_as_uniform. 8- and 16-bit values
+ * sit in a whole register with undefined upper bits: operations whose low bits depend
+ * only on the low bits of the inputs (add, mul, logic, left shift) run at 32 bits, the
+ * others extend their inputs first. 64-bit integer operations without a 64-bit opcode
+ * are split into 32-bit halves with carries. VALU instructions are emitted in their VOP3
+ * form and keep to the constant-bus limit (two SGPRs or literals, one for 64-bit shifts
+ * on GFX10.3) by copying extra scalar operands to VGPRs. */
+#include "isel/isel.h"
+
+#include <string.h>
+
+typedef enum aco_opcode op_t;
+#define NONE aco_op_p_startpgm
+
+static aco_type
+type_of(const struct isel_ctx *c, aco_value v)
+{
+   return air_value(c->f, v)->type;
+}
+
+static bool
+is_scalar_opnd(aco_operand o)
+{
+   return (o.kind == ACO_OPND_TEMP && !aco_rc_is_vgpr(o.temp.rc)) ||
+          (o.kind == ACO_OPND_CONST && aco_inline_constant(o.value, o.bits == 64 ? 64 : 32, o.is_float) < 0);
+}
+
+/* Keeps a VALU instruction's operands within the constant bus (two SGPRs or literals on
+ * GFX10.3+, one for 64-bit shifts on GFX10.3; one literal value): the operands from
+ * `movable` on (lane masks) must stay SGPRs, so they are counted first, and the leading
+ * ones that do not fit are copied to VGPRs. */
+static void
+fix_constant_bus(struct isel_ctx *c, op_t op, unsigned n, aco_operand *ops, unsigned movable)
+{
+   unsigned limit = 2;
+   if (c->p->gfx_level < ACO_GFX1100 &&
+       (op == aco_op_v_lshlrev_b64 || op == aco_op_v_lshrrev_b64 || op == aco_op_v_ashrrev_i64))
+      limit = 1;
+   if (op == aco_op_v_cndmask_b32 || op == aco_op_v_add_co_ci_u32 || op == aco_op_v_sub_co_ci_u32)
+      movable = movable < 2 ? movable : 2;
+   uint32_t seen[8];
+   unsigned used = 0;
+   bool has_lit = false;
+   for (unsigned pass = 0; pass < 2; pass++) {
+      for (unsigned i = pass ? 0 : movable; i < (pass ? movable : n); i++) {
+         aco_operand *o = &ops[i];
+         if (!is_scalar_opnd(*o))
+            continue;
+         bool dup = false;
+         for (unsigned k = 0; k < used; k++)
+            dup |= o->kind == ACO_OPND_TEMP && seen[k] == o->temp.id;
+         if (dup)
+            continue;
+         bool fits = used < limit && !(o->kind == ACO_OPND_CONST && has_lit);
+         if (!fits && pass) {
+            if (o->kind == ACO_OPND_TEMP) {
+               *o = aco_opnd_temp(isel_as_vgpr(c, o->temp));
+            } else {
+               aco_temp v = isel_new(c, aco_rc_v(o->bits == 64 ? 2 : 1));
+               struct aco_minstr *mv = isel_emit(c, aco_op_p_parallelcopy, 1, 1);
+               mv->operands[0] = *o;
+               mv->definitions[0] = aco_def_temp(v);
+               *o = aco_opnd_temp(v);
+            }
+            continue;
+         }
+         seen[used < 8 ? used : 7] = o->kind == ACO_OPND_TEMP ? o->temp.id : 0;
+         used++;
+         has_lit |= o->kind == ACO_OPND_CONST;
+      }
+   }
+}
+
+/* Emits a VALU instruction with one definition of class rc (and the carry-out when
+ * carry is set); returns the definition. */
+static aco_temp
+valu_ex(struct isel_ctx *c, op_t op, aco_rc rc, unsigned n, aco_operand *ops, unsigned movable,
+        aco_temp *carry_out)
+{
+   fix_constant_bus(c, op, n, ops, movable);
+   struct aco_slot_map map;
+   bool ok = aco_minstr_slots(c->p->gfx_level, c->p->wave_size, op,
+                              aco_op_info(op)->opcode2[c->gfx_index] >= 0 ? ACO_ENC_E64
+                                                                           : ACO_ENC_NATIVE,
+                              &map);
+   unsigned ndefs = ok ? map.num_definitions : 1;
+   struct aco_minstr *in = isel_emit(c, op, n, ndefs);
+   if (aco_op_info(op)->opcode2[c->gfx_index] >= 0)
+      in->encoding = ACO_ENC_E64;
+   for (unsigned i = 0; i < n; i++)
+      in->operands[i] = ops[i];
+   aco_temp d = isel_new(c, rc);
+   in->definitions[0] = aco_def_temp(d);
+   if (ndefs > 1) {
+      aco_temp e = isel_new(c, aco_rc_lane_mask(c->p->wave_size));
+      in->definitions[1] = aco_def_temp(e);
+      if (carry_out)
+         *carry_out = e;
+   }
+   return d;
+}
+
+static aco_temp
+valu(struct isel_ctx *c, op_t op, aco_rc rc, unsigned n, aco_operand a, aco_operand b, aco_operand cc)
+{
+   aco_operand ops[3] = {a, b, cc};
+   return valu_ex(c, op, rc, n, ops, n, NULL);
+}
+
+static aco_temp
+salu(struct isel_ctx *c, op_t op, unsigned dwords, unsigned n, aco_operand a, aco_operand b)
+{
+   /* one literal per SALU instruction */
+   if (n == 2 && a.kind == ACO_OPND_CONST && b.kind == ACO_OPND_CONST && a.value != b.value &&
+       aco_inline_constant(a.value, a.bits == 64 ? 64 : 32, false) < 0 &&
+       aco_inline_constant(b.value, b.bits == 64 ? 64 : 32, false) < 0)
+      a = aco_opnd_temp(isel_const_temp(c, a.value, a.bits == 64 ? 2 : 1));
+   struct aco_minstr *in = isel_emit(c, op, n, 1);
+   in->operands[0] = a;
+   if (n > 1)
+      in->operands[1] = b;
+   aco_temp d = isel_new(c, aco_rc_s(dwords));
+   in->definitions[0] = aco_def_temp(d);
+   return d;
+}
+
+static void
+scmp(struct isel_ctx *c, op_t op, aco_operand a, aco_operand b)
+{
+   if (a.kind == ACO_OPND_CONST && b.kind == ACO_OPND_CONST)
+      a = aco_opnd_temp(isel_const_temp(c, a.value, a.bits == 64 ? 2 : 1));
+   struct aco_minstr *in = isel_emit(c, op, 2, 0);
+   in->operands[0] = a;
+   in->operands[1] = b;
+}
+
+static aco_operand
+T(aco_temp t)
+{
+   return aco_opnd_temp(t);
+}
+
+static aco_operand
+K(uint64_t v)
+{
+   return aco_opnd_const(v, 32);
+}
+
+static const aco_operand NO = {0};
+
+/* A 32-bit (or narrower) operand extended to 32 bits. */
+static aco_operand
+ext32(struct isel_ctx *c, aco_operand o, unsigned bits, bool sign, bool div)
+{
+   if (bits >= 32 || bits == 1)
+      return o;
+   if (o.kind == ACO_OPND_CONST) {
+      uint32_t v = (uint32_t)o.value & ((1u << bits) - 1);
+      if (sign && (v >> (bits - 1)))
+         v |= ~((1u << bits) - 1);
+      return K(v);
+   }
+   if (div) {
+      if (sign)
+         return T(valu(c, aco_op_v_bfe_i32, aco_rc_v(1), 3, o, K(0), K(bits)));
+      return T(valu(c, aco_op_v_and_b32, aco_rc_v(1), 2, K((1u << bits) - 1), o, NO));
+   }
+   if (sign)
+      return T(salu(c, bits == 8 ? aco_op_s_sext_i32_i8 : aco_op_s_sext_i32_i16, 1, 1, o, NO));
+   return T(salu(c, aco_op_s_and_b32, 1, 2, o, K((1u << bits) - 1)));
+}
+
+static aco_temp
+as_uniform(struct isel_ctx *c, aco_temp v)
+{
+   aco_temp d = isel_new(c, aco_rc_s(aco_rc_dwords(v.rc)));
+   struct aco_minstr *in = isel_emit(c, aco_op_p_as_uniform, 1, 1);
+   in->operands[0] = T(v);
+   in->definitions[0] = aco_def_temp(d);
+   return d;
+}
+
+/* Halves of a 64-bit operand. */
+static void
+halves(struct isel_ctx *c, aco_operand o, aco_operand out[2])
+{
+   if (o.kind == ACO_OPND_CONST) {
+      out[0] = K((uint32_t)o.value);
+      out[1] = K(o.value >> 32);
+      return;
+   }
+   aco_temp p[2];
+   isel_split(c, o.temp, 2, p);
+   out[0] = T(p[0]);
+   out[1] = T(p[1]);
+}
+
+static aco_temp
+pair(struct isel_ctx *c, bool div, aco_temp lo, aco_temp hi)
+{
+   if (div) {
+      lo = isel_as_vgpr(c, lo);
+      hi = isel_as_vgpr(c, hi);
+   }
+   aco_temp parts[2] = {lo, hi};
+   return isel_combine(c, div ? aco_rc_v(2) : aco_rc_s(2), 2, parts);
+}
+
+/* Lane mask of a uniform scc result. */
+static aco_temp
+bool_from_valu_mask(struct isel_ctx *c, aco_temp mask)
+{
+   isel_scc_from_bool(c, mask);
+   return isel_lane_mask_from_scc(c);
+}
+
+/* ---- integer ------------------------------------------------------------------------- */
+
+struct int_ops {
+   aco_op ir;
+   op_t s32, v32, s64;
+   bool swap;    /* VALU takes the operands reversed (shifts) */
+   int ext;      /* 0 none, 1 zero-extend, 2 sign-extend narrow inputs */
+};
+
+static const struct int_ops int_table[] = {
+   {ACO_OP_IADD, aco_op_s_add_u32, aco_op_v_add_nc_u32, NONE, false, 0},
+   {ACO_OP_ISUB, aco_op_s_sub_u32, aco_op_v_sub_nc_u32, NONE, false, 0},
+   {ACO_OP_IMUL, aco_op_s_mul_i32, aco_op_v_mul_lo_u32, NONE, false, 0},
+   {ACO_OP_IAND, aco_op_s_and_b32, aco_op_v_and_b32, aco_op_s_and_b64, false, 0},
+   {ACO_OP_IOR, aco_op_s_or_b32, aco_op_v_or_b32, aco_op_s_or_b64, false, 0},
+   {ACO_OP_IXOR, aco_op_s_xor_b32, aco_op_v_xor_b32, aco_op_s_xor_b64, false, 0},
+   {ACO_OP_ISHL, aco_op_s_lshl_b32, aco_op_v_lshlrev_b32, aco_op_s_lshl_b64, true, 0},
+   {ACO_OP_USHR, aco_op_s_lshr_b32, aco_op_v_lshrrev_b32, aco_op_s_lshr_b64, true, 1},
+   {ACO_OP_SSHR, aco_op_s_ashr_i32, aco_op_v_ashrrev_i32, aco_op_s_ashr_i64, true, 2},
+   {ACO_OP_UMIN, aco_op_s_min_u32, aco_op_v_min_u32, NONE, false, 1},
+   {ACO_OP_UMAX, aco_op_s_max_u32, aco_op_v_max_u32, NONE, false, 1},
+   {ACO_OP_SMIN, aco_op_s_min_i32, aco_op_v_min_i32, NONE, false, 2},
+   {ACO_OP_SMAX, aco_op_s_max_i32, aco_op_v_max_i32, NONE, false, 2},
+   {ACO_OP_UMUL_HI, aco_op_s_mul_hi_u32, aco_op_v_mul_hi_u32, NONE, false, 1},
+   {ACO_OP_SMUL_HI, aco_op_s_mul_hi_i32, aco_op_v_mul_hi_i32, NONE, false, 2},
+};
+
+static aco_temp
+bin32(struct isel_ctx *c, const struct int_ops *t, bool div, aco_operand a, aco_operand b)
+{
+   if (div) {
+      if (t->swap)
+         return valu(c, t->v32, aco_rc_v(1), 2, b, a, NO);
+      return valu(c, t->v32, aco_rc_v(1), 2, a, b, NO);
+   }
+   return salu(c, t->s32, 1, 2, a, b);
+}
+
+static aco_temp
+cmp_mask(struct isel_ctx *c, op_t vop, op_t sop, bool div, aco_operand a, aco_operand b);
+
+/* 32-bit unsigned division and remainder on the VALU (uniform operands are read from
+ * SGPRs): a float reciprocal of b scaled just below 2^32 gives an estimate of 2^32 / b,
+ * one Newton-Raphson step on the integer estimate makes it exact to within one, and two
+ * corrections of q and r finish. b == 0 gives q = all ones and r = a, as the IR defines. */
+static void
+udivrem32(struct isel_ctx *c, aco_operand a, aco_operand b, aco_temp *q_out, aco_temp *r_out)
+{
+   aco_rc v1 = aco_rc_v(1), lm = aco_rc_lane_mask(c->p->wave_size);
+   if (b.kind == ACO_OPND_CONST)
+      b = T(valu(c, aco_op_v_mov_b32, v1, 1, b, NO, NO));
+   aco_temp bf = valu(c, aco_op_v_cvt_f32_u32, v1, 1, b, NO, NO);
+   aco_temp rcp = valu(c, aco_op_v_rcp_iflag_f32, v1, 1, T(bf), NO, NO);
+   aco_operand scale = aco_opnd_const(0x4f7ffffe, 32); /* 4294966784.0 */
+   scale.is_float = true;
+   aco_temp sc = valu(c, aco_op_v_mul_f32, v1, 2, T(rcp), scale, NO);
+   aco_temp z = valu(c, aco_op_v_cvt_u32_f32, v1, 1, T(sc), NO, NO);
+   aco_temp nb = valu(c, aco_op_v_sub_nc_u32, v1, 2, K(0), b, NO);
+   aco_temp e = valu(c, aco_op_v_mul_lo_u32, v1, 2, T(nb), T(z), NO);
+   aco_temp eh = valu(c, aco_op_v_mul_hi_u32, v1, 2, T(z), T(e), NO);
+   z = valu(c, aco_op_v_add_nc_u32, v1, 2, T(z), T(eh), NO);
+   aco_temp q = valu(c, aco_op_v_mul_hi_u32, v1, 2, a, T(z), NO);
+   aco_temp qb = valu(c, aco_op_v_mul_lo_u32, v1, 2, T(q), b, NO);
+   aco_temp r = valu(c, aco_op_v_sub_nc_u32, v1, 2, a, T(qb), NO);
+   for (unsigned i = 0; i < 2; i++) {
+      aco_temp ge = valu(c, aco_op_v_cmp_ge_u32, lm, 2, T(r), b, NO);
+      aco_temp q1 = valu(c, aco_op_v_add_nc_u32, v1, 2, T(q), K(1), NO);
+      aco_temp r1 = valu(c, aco_op_v_sub_nc_u32, v1, 2, T(r), b, NO);
+      q = valu(c, aco_op_v_cndmask_b32, v1, 3, T(q), T(q1), T(ge));
+      r = valu(c, aco_op_v_cndmask_b32, v1, 3, T(r), T(r1), T(ge));
+   }
+   aco_temp zero = valu(c, aco_op_v_cmp_eq_u32, lm, 2, b, K(0), NO);
+   *q_out = valu(c, aco_op_v_cndmask_b32, v1, 3, T(q), K(0xffffffffu), T(zero));
+   *r_out = valu(c, aco_op_v_cndmask_b32, v1, 3, T(r), a, T(zero));
+}
+
+static aco_status
+select_divrem(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
+{
+   aco_type ty = type_of(c, in->srcs[0]);
+   bool div = isel_div(c, in->defs[0]);
+   if (ty.bits > 32)
+      return isel_unsupported(c, in, "64-bit division");
+   bool sign = in->op == ACO_OP_SDIV || in->op == ACO_OP_SREM;
+   bool rem = in->op == ACO_OP_UREM || in->op == ACO_OP_SREM;
+   aco_operand a = ext32(c, isel_opnd(c, in->srcs[0], 32), ty.bits, sign, div);
+   aco_operand b = ext32(c, isel_opnd(c, in->srcs[1], 32), ty.bits, sign, div);
+   aco_rc v1 = aco_rc_v(1);
+   aco_temp q, r, res;
+   if (!sign) {
+      udivrem32(c, a, b, &q, &r);
+      res = rem ? r : q;
+   } else {
+      /* on magnitudes; the quotient takes the sign of a ^ b, the remainder a's */
+      aco_temp sa = valu(c, aco_op_v_ashrrev_i32, v1, 2, K(31), a, NO);
+      aco_temp sb = valu(c, aco_op_v_ashrrev_i32, v1, 2, K(31), b, NO);
+      aco_temp ax = valu(c, aco_op_v_xor_b32, v1, 2, a, T(sa), NO);
+      aco_temp am = valu(c, aco_op_v_sub_nc_u32, v1, 2, T(ax), T(sa), NO);
+      aco_temp bx = valu(c, aco_op_v_xor_b32, v1, 2, b, T(sb), NO);
+      aco_temp bm = valu(c, aco_op_v_sub_nc_u32, v1, 2, T(bx), T(sb), NO);
+      udivrem32(c, T(am), T(bm), &q, &r);
+      aco_temp sr = rem ? sa : valu(c, aco_op_v_xor_b32, v1, 2, T(sa), T(sb), NO);
+      aco_temp x = valu(c, aco_op_v_xor_b32, v1, 2, T(rem ? r : q), T(sr), NO);
+      res = valu(c, aco_op_v_sub_nc_u32, v1, 2, T(x), T(sr), NO);
+   }
+   *out = div ? res : as_uniform(c, res);
+   return ACO_SUCCESS;
+}
+
+static aco_status
+select_int_bin(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
+{
+   aco_type ty = type_of(c, in->srcs[0]);
+   bool div = isel_div(c, in->defs[0]);
+   unsigned bits = ty.bits;
+   if (bits == 1) {
+      static const op_t b32[3] = {aco_op_s_and_b32, aco_op_s_or_b32, aco_op_s_xor_b32};
+      static const op_t b64[3] = {aco_op_s_and_b64, aco_op_s_or_b64, aco_op_s_xor_b64};
+      unsigned k = in->op == ACO_OP_IAND ? 0 : in->op == ACO_OP_IOR ? 1 : 2;
+      bool w64 = c->lane_mask_dwords == 2;
+      *out = salu(c, w64 ? b64[k] : b32[k], c->lane_mask_dwords, 2,
+                  T(isel_temp(c, in->srcs[0])), T(isel_temp(c, in->srcs[1])));
+      return ACO_SUCCESS;
+   }
+   const struct int_ops *t = NULL;
+   for (unsigned i = 0; i < sizeof(int_table) / sizeof(int_table[0]); i++) {
+      if (int_table[i].ir == in->op)
+         t = &int_table[i];
+   }
+   if (in->op == ACO_OP_UDIV || in->op == ACO_OP_SDIV || in->op == ACO_OP_UREM ||
+       in->op == ACO_OP_SREM)
+      return select_divrem(c, in, out);
+   if (!t)
+      return isel_unsupported(c, in, aco_op_name(in->op));
+   aco_operand a = isel_opnd(c, in->srcs[0], bits);
+   aco_operand b = isel_opnd(c, in->srcs[1], bits);
+   bool shift = t->swap;
+   if (bits <= 32) {
+      if (shift && bits < 32)
+         b = b.kind == ACO_OPND_CONST ? K(b.value & (bits - 1))
+                                      : (div ? T(valu(c, aco_op_v_and_b32, aco_rc_v(1), 2, K(bits - 1), b, NO))
+                                             : T(salu(c, aco_op_s_and_b32, 1, 2, b, K(bits - 1))));
+      if (t->ext) {
+         a = ext32(c, a, bits, t->ext == 2, div);
+         if (!shift)
+            b = ext32(c, b, bits, t->ext == 2, div);
+      }
+      aco_temp r = bin32(c, t, div, a, b);
+      if ((in->op == ACO_OP_UMUL_HI || in->op == ACO_OP_SMUL_HI) && bits < 32) {
+         /* the double-width product fits 32 bits: take bits [bits, 2*bits) */
+         const struct int_ops *lo = &int_table[2];
+         r = bin32(c, lo, div, a, b);
+         const struct int_ops *sh = &int_table[in->op == ACO_OP_SMUL_HI ? 8 : 7];
+         r = bin32(c, sh, div, T(r), K(bits));
+      }
+      *out = r;
+      return ACO_SUCCESS;
+   }
+   /* 64 bits */
+   switch (in->op) {
+   case ACO_OP_IAND:
+   case ACO_OP_IOR:
+   case ACO_OP_IXOR:
+      if (!div) {
+         *out = salu(c, t->s64, 2, 2, a, b);
+      } else {
+         aco_operand ah[2], bh[2];
+         halves(c, a, ah);
+         halves(c, b, bh);
+         *out = pair(c, true, bin32(c, t, true, ah[0], bh[0]), bin32(c, t, true, ah[1], bh[1]));
+      }
+      return ACO_SUCCESS;
+   case ACO_OP_ISHL:
+   case ACO_OP_USHR:
+   case ACO_OP_SSHR: {
+      aco_operand amt = b.kind == ACO_OPND_CONST ? K(b.value & 63) : b;
+      if (amt.kind == ACO_OPND_TEMP) {
+         aco_operand bh[2];
+         halves(c, amt, bh);
+         amt = bh[0];
+      }
+      if (!div) {
+         *out = salu(c, t->s64, 2, 2, a, amt);
+      } else {
+         op_t v = in->op == ACO_OP_ISHL ? aco_op_v_lshlrev_b64
+                  : in->op == ACO_OP_USHR ? aco_op_v_lshrrev_b64 : aco_op_v_ashrrev_i64;
+         v = isel_pick(c, v);
+         if (v == NONE)
+            return isel_unsupported(c, in, "this 64-bit shift");
+         *out = valu(c, v, aco_rc_v(2), 2, amt, a, NO);
+      }
+      return ACO_SUCCESS;
+   }
+   case ACO_OP_IADD:
+   case ACO_OP_ISUB: {
+      bool add = in->op == ACO_OP_IADD;
+      aco_operand ah[2], bh[2];
+      halves(c, a, ah);
+      halves(c, b, bh);
+      if (!div) {
+         aco_temp lo = salu(c, add ? aco_op_s_add_u32 : aco_op_s_sub_u32, 1, 2, ah[0], bh[0]);
+         aco_temp hi = salu(c, add ? aco_op_s_addc_u32 : aco_op_s_subb_u32, 1, 2, ah[1], bh[1]);
+         *out = pair(c, false, lo, hi);
+      } else {
+         aco_temp carry = {0, {0}};
+         aco_operand lops[2] = {ah[0], bh[0]};
+         aco_temp lo = valu_ex(c, add ? aco_op_v_add_co_u32 : aco_op_v_sub_co_u32, aco_rc_v(1), 2,
+                               lops, 2, &carry);
+         aco_operand hops[3] = {ah[1], bh[1], T(carry)};
+         aco_temp hi = valu_ex(c, add ? aco_op_v_add_co_ci_u32 : aco_op_v_sub_co_ci_u32,
+                               aco_rc_v(1), 3, hops, 2, NULL);
+         *out = pair(c, true, lo, hi);
+      }
+      return ACO_SUCCESS;
+   }
+   case ACO_OP_IMUL: {
+      aco_operand ah[2], bh[2];
+      halves(c, a, ah);
+      halves(c, b, bh);
+      const struct int_ops *mul = &int_table[2], *add = &int_table[0];
+      const struct int_ops *hi = &int_table[13];
+      aco_temp lo = bin32(c, mul, div, ah[0], bh[0]);
+      aco_temp h = bin32(c, hi, div, ah[0], bh[0]);
+      aco_temp x = bin32(c, mul, div, ah[0], bh[1]);
+      aco_temp y = bin32(c, mul, div, ah[1], bh[0]);
+      h = bin32(c, add, div, T(h), T(x));
+      h = bin32(c, add, div, T(h), T(y));
+      *out = pair(c, div, lo, h);
+      return ACO_SUCCESS;
+   }
+   case ACO_OP_UMIN:
+   case ACO_OP_UMAX:
+   case ACO_OP_SMIN:
+   case ACO_OP_SMAX: {
+      bool sign = in->op == ACO_OP_SMIN || in->op == ACO_OP_SMAX;
+      bool min = in->op == ACO_OP_UMIN || in->op == ACO_OP_SMIN;
+      op_t vop = sign ? aco_op_v_cmp_lt_i64 : aco_op_v_cmp_lt_u64;
+      aco_temp m = cmp_mask(c, vop, NONE, div, a, b); /* a < b */
+      aco_operand ah[2], bh[2];
+      halves(c, a, ah);
+      halves(c, b, bh);
+      aco_operand *first = min ? ah : bh, *second = min ? bh : ah; /* chosen when a < b */
+      if (!div) {
+         aco_operand x = isel_opnd(c, in->srcs[min ? 0 : 1], 64);
+         aco_operand y = isel_opnd(c, in->srcs[min ? 1 : 0], 64);
+         if (x.kind == ACO_OPND_CONST && y.kind == ACO_OPND_CONST)
+            x = T(isel_temp(c, in->srcs[min ? 0 : 1]));
+         isel_scc_from_bool(c, m);
+         struct aco_minstr *sel = isel_emit(c, aco_op_s_cselect_b64, 2, 1);
+         sel->operands[0] = x;
+         sel->operands[1] = y;
+         *out = isel_new(c, aco_rc_s(2));
+         sel->definitions[0] = aco_def_temp(*out);
+         (void)first;
+         (void)second;
+      } else {
+         aco_temp lo = valu(c, aco_op_v_cndmask_b32, aco_rc_v(1), 3, second[0], first[0], T(m));
+         aco_temp hi = valu(c, aco_op_v_cndmask_b32, aco_rc_v(1), 3, second[1], first[1], T(m));
+         *out = pair(c, true, lo, hi);
+      }
+      return ACO_SUCCESS;
+   }
+   default:
+      return isel_unsupported(c, in, "this 64-bit integer operation");
+   }
+}
+
+static aco_status
+select_int_un(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
+{
+   aco_type ty = type_of(c, in->srcs[0]);
+   bool div = isel_div(c, in->defs[0]);
+   unsigned bits = ty.bits;
+   if (bits == 1) {
+      if (in->op != ACO_OP_INOT)
+         return isel_unsupported(c, in, aco_op_name(in->op));
+      bool w64 = c->lane_mask_dwords == 2;
+      *out = salu(c, w64 ? aco_op_s_not_b64 : aco_op_s_not_b32, c->lane_mask_dwords, 1,
+                  T(isel_temp(c, in->srcs[0])), NO);
+      return ACO_SUCCESS;
+   }
+   aco_operand a = isel_opnd(c, in->srcs[0], bits);
+   if (bits == 64) {
+      aco_operand ah[2];
+      switch (in->op) {
+      case ACO_OP_INOT:
+         if (!div) {
+            *out = salu(c, aco_op_s_not_b64, 2, 1, a, NO);
+         } else {
+            halves(c, a, ah);
+            *out = pair(c, true, valu(c, aco_op_v_not_b32, aco_rc_v(1), 1, ah[0], NO, NO),
+                        valu(c, aco_op_v_not_b32, aco_rc_v(1), 1, ah[1], NO, NO));
+         }
+         return ACO_SUCCESS;
+      case ACO_OP_POPCOUNT: {
+         aco_temp lo;
+         if (!div) {
+            lo = salu(c, aco_op_s_bcnt1_i32_b64, 1, 1, a, NO);
+         } else {
+            halves(c, a, ah);
+            lo = valu(c, aco_op_v_bcnt_u32_b32, aco_rc_v(1), 2, ah[0], K(0), NO);
+            lo = valu(c, aco_op_v_bcnt_u32_b32, aco_rc_v(1), 2, ah[1], T(lo), NO);
+         }
+         *out = pair(c, div, lo, div ? valu(c, aco_op_v_mov_b32, aco_rc_v(1), 1, K(0), NO, NO)
+                                     : isel_const_temp(c, 0, 1));
+         return ACO_SUCCESS;
+      }
+      case ACO_OP_BITREVERSE:
+         if (!div) {
+            *out = salu(c, aco_op_s_brev_b64, 2, 1, a, NO);
+         } else {
+            halves(c, a, ah);
+            *out = pair(c, true, valu(c, aco_op_v_bfrev_b32, aco_rc_v(1), 1, ah[1], NO, NO),
+                        valu(c, aco_op_v_bfrev_b32, aco_rc_v(1), 1, ah[0], NO, NO));
+         }
+         return ACO_SUCCESS;
+      default:
+         break;
+      }
+      /* ineg, iabs: through 0 - a and a select */
+      if (in->op == ACO_OP_INEG || in->op == ACO_OP_IABS) {
+         halves(c, a, ah);
+         aco_temp lo, hi;
+         if (!div) {
+            lo = salu(c, aco_op_s_sub_u32, 1, 2, K(0), ah[0]);
+            hi = salu(c, aco_op_s_subb_u32, 1, 2, K(0), ah[1]);
+         } else {
+            aco_temp carry = {0, {0}};
+            aco_operand l[2] = {K(0), ah[0]};
+            lo = valu_ex(c, aco_op_v_sub_co_u32, aco_rc_v(1), 2, l, 2, &carry);
+            aco_operand h[3] = {K(0), ah[1], T(carry)};
+            hi = valu_ex(c, aco_op_v_sub_co_ci_u32, aco_rc_v(1), 3, h, 2, NULL);
+         }
+         aco_temp neg = pair(c, div, lo, hi);
+         if (in->op == ACO_OP_INEG) {
+            *out = neg;
+            return ACO_SUCCESS;
+         }
+         aco_temp m = cmp_mask(c, aco_op_v_cmp_lt_i64, NONE, div, a, aco_opnd_const(0, 64));
+         if (!div) {
+            aco_operand pos = a.kind == ACO_OPND_CONST ? T(isel_temp(c, in->srcs[0])) : a;
+            isel_scc_from_bool(c, m);
+            struct aco_minstr *sel = isel_emit(c, aco_op_s_cselect_b64, 2, 1);
+            sel->operands[0] = T(neg);
+            sel->operands[1] = pos;
+            *out = isel_new(c, aco_rc_s(2));
+            sel->definitions[0] = aco_def_temp(*out);
+         } else {
+            aco_operand nh[2];
+            halves(c, T(neg), nh);
+            *out = pair(c, true, valu(c, aco_op_v_cndmask_b32, aco_rc_v(1), 3, ah[0], nh[0], T(m)),
+                        valu(c, aco_op_v_cndmask_b32, aco_rc_v(1), 3, ah[1], nh[1], T(m)));
+         }
+         return ACO_SUCCESS;
+      }
+      return isel_unsupported(c, in, "this 64-bit integer operation");
+   }
+   switch (in->op) {
+   case ACO_OP_INOT:
+      *out = div ? valu(c, aco_op_v_not_b32, aco_rc_v(1), 1, a, NO, NO)
+                 : salu(c, aco_op_s_not_b32, 1, 1, a, NO);
+      return ACO_SUCCESS;
+   case ACO_OP_INEG:
+      *out = div ? valu(c, aco_op_v_sub_nc_u32, aco_rc_v(1), 2, K(0), a, NO)
+                 : salu(c, aco_op_s_sub_u32, 1, 2, K(0), a);
+      return ACO_SUCCESS;
+   case ACO_OP_IABS:
+      a = ext32(c, a, bits, true, div);
+      if (div) {
+         aco_temp n = valu(c, aco_op_v_sub_nc_u32, aco_rc_v(1), 2, K(0), a, NO);
+         *out = valu(c, aco_op_v_max_i32, aco_rc_v(1), 2, a, T(n), NO);
+      } else {
+         *out = salu(c, aco_op_s_abs_i32, 1, 1, a, NO);
+      }
+      return ACO_SUCCESS;
+   case ACO_OP_POPCOUNT:
+      a = ext32(c, a, bits, false, div);
+      *out = div ? valu(c, aco_op_v_bcnt_u32_b32, aco_rc_v(1), 2, a, K(0), NO)
+                 : salu(c, aco_op_s_bcnt1_i32_b32, 1, 1, a, NO);
+      return ACO_SUCCESS;
+   case ACO_OP_BITREVERSE: {
+      aco_temp r = div ? valu(c, aco_op_v_bfrev_b32, aco_rc_v(1), 1, a, NO, NO)
+                       : salu(c, aco_op_s_brev_b32, 1, 1, a, NO);
+      if (bits < 32)
+         r = div ? valu(c, aco_op_v_lshrrev_b32, aco_rc_v(1), 2, K(32 - bits), T(r), NO)
+                 : salu(c, aco_op_s_lshr_b32, 1, 2, T(r), K(32 - bits));
+      *out = r;
+      return ACO_SUCCESS;
+   }
+   case ACO_OP_FIND_LSB:
+      a = ext32(c, a, bits, false, div);
+      *out = div ? valu(c, aco_op_v_ctz_i32_b32, aco_rc_v(1), 1, a, NO, NO)
+                 : salu(c, aco_op_s_ctz_i32_b32, 1, 1, a, NO);
+      return ACO_SUCCESS;
+   case ACO_OP_FIND_MSB: {
+      a = ext32(c, a, bits, false, div);
+      /* 31 - clz; clz of 0 is -1 (all ones), which must stay -1 */
+      if (div) {
+         aco_temp z = valu(c, aco_op_v_clz_i32_u32, aco_rc_v(1), 1, a, NO, NO);
+         aco_temp r = valu(c, aco_op_v_sub_nc_u32, aco_rc_v(1), 2, K(31), T(z), NO);
+         aco_temp m = cmp_mask(c, aco_op_v_cmp_eq_u32, NONE, true, T(z), K(0xffffffffu));
+         *out = valu(c, aco_op_v_cndmask_b32, aco_rc_v(1), 3, T(r), K(0xffffffffu), T(m));
+      } else {
+         aco_temp z = salu(c, aco_op_s_clz_i32_u32, 1, 1, a, NO);
+         aco_temp r = salu(c, aco_op_s_sub_u32, 1, 2, K(31), T(z));
+         scmp(c, aco_op_s_cmp_eq_u32, T(z), K(0xffffffffu));
+         struct aco_minstr *sel = isel_emit(c, aco_op_s_cselect_b32, 2, 1);
+         sel->operands[0] = K(0xffffffffu);
+         sel->operands[1] = T(r);
+         *out = isel_new(c, aco_rc_s(1));
+         sel->definitions[0] = aco_def_temp(*out);
+      }
+      return ACO_SUCCESS;
+   }
+   default:
+      return isel_unsupported(c, in, aco_op_name(in->op));
+   }
+}
+
+/* ---- comparisons ------------------------------------------------------------------------ */
+
+/* A lane mask for a VALU comparison (div), or a uniform boolean. sop: the SALU compare,
+ * NONE to compare on the VALU and make the mask uniform. */
+static aco_temp
+cmp_mask(struct isel_ctx *c, op_t vop, op_t sop, bool div, aco_operand a, aco_operand b)
+{
+   if (!div && sop != NONE) {
+      scmp(c, sop, a, b);
+      return isel_lane_mask_from_scc(c);
+   }
+   aco_temp m = valu(c, vop, aco_rc_lane_mask(c->p->wave_size), 2, a, b, NO);
+   return div ? m : bool_from_valu_mask(c, m);
+}
+
+enum { CC_EQ, CC_NE, CC_LT, CC_LE, CC_GT, CC_GE, CC_U };
+
+static const op_t vcmp_u32[6] = {aco_op_v_cmp_eq_u32, aco_op_v_cmp_ne_u32, aco_op_v_cmp_lt_u32,
+                                 aco_op_v_cmp_le_u32, aco_op_v_cmp_gt_u32, aco_op_v_cmp_ge_u32};
+static const op_t vcmp_i32[6] = {aco_op_v_cmp_eq_i32, aco_op_v_cmp_ne_i32, aco_op_v_cmp_lt_i32,
+                                 aco_op_v_cmp_le_i32, aco_op_v_cmp_gt_i32, aco_op_v_cmp_ge_i32};
+static const op_t vcmp_u64[6] = {aco_op_v_cmp_eq_u64, aco_op_v_cmp_ne_u64, aco_op_v_cmp_lt_u64,
+                                 aco_op_v_cmp_le_u64, aco_op_v_cmp_gt_u64, aco_op_v_cmp_ge_u64};
+static const op_t vcmp_i64[6] = {aco_op_v_cmp_eq_i64, aco_op_v_cmp_ne_i64, aco_op_v_cmp_lt_i64,
+                                 aco_op_v_cmp_le_i64, aco_op_v_cmp_gt_i64, aco_op_v_cmp_ge_i64};
+static const op_t scmp_u32[6] = {aco_op_s_cmp_eq_u32, aco_op_s_cmp_lg_u32, aco_op_s_cmp_lt_u32,
+                                 aco_op_s_cmp_le_u32, aco_op_s_cmp_gt_u32, aco_op_s_cmp_ge_u32};
+static const op_t scmp_i32[6] = {aco_op_s_cmp_eq_i32, aco_op_s_cmp_lg_i32, aco_op_s_cmp_lt_i32,
+                                 aco_op_s_cmp_le_i32, aco_op_s_cmp_gt_i32, aco_op_s_cmp_ge_i32};
+static const op_t vcmp_f16[7] = {aco_op_v_cmp_eq_f16, aco_op_v_cmp_neq_f16, aco_op_v_cmp_lt_f16,
+                                 aco_op_v_cmp_le_f16, aco_op_v_cmp_gt_f16, aco_op_v_cmp_ge_f16,
+                                 aco_op_v_cmp_u_f16};
+static const op_t vcmp_f32[7] = {aco_op_v_cmp_eq_f32, aco_op_v_cmp_neq_f32, aco_op_v_cmp_lt_f32,
+                                 aco_op_v_cmp_le_f32, aco_op_v_cmp_gt_f32, aco_op_v_cmp_ge_f32,
+                                 aco_op_v_cmp_u_f32};
+static const op_t vcmp_f64[7] = {aco_op_v_cmp_eq_f64, aco_op_v_cmp_neq_f64, aco_op_v_cmp_lt_f64,
+                                 aco_op_v_cmp_le_f64, aco_op_v_cmp_gt_f64, aco_op_v_cmp_ge_f64,
+                                 aco_op_v_cmp_u_f64};
+
+static aco_status
+select_cmp(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
+{
+   aco_type ty = type_of(c, in->srcs[0]);
+   bool div = isel_div(c, in->defs[0]);
+   unsigned cc;
+   bool sign = false;
+   switch (in->op) {
+   case ACO_OP_IEQ: case ACO_OP_FEQ: cc = CC_EQ; break;
+   case ACO_OP_INE: case ACO_OP_FNE: cc = CC_NE; break;
+   case ACO_OP_ULT: case ACO_OP_FLT: cc = CC_LT; break;
+   case ACO_OP_SLT: cc = CC_LT; sign = true; break;
+   case ACO_OP_ULE: case ACO_OP_FLE: cc = CC_LE; break;
+   case ACO_OP_SLE: cc = CC_LE; sign = true; break;
+   case ACO_OP_UGT: case ACO_OP_FGT: cc = CC_GT; break;
+   case ACO_OP_SGT: cc = CC_GT; sign = true; break;
+   case ACO_OP_UGE: case ACO_OP_FGE: cc = CC_GE; break;
+   case ACO_OP_SGE: cc = CC_GE; sign = true; break;
+   case ACO_OP_FUNORD: cc = CC_U; break;
+   default: return isel_unsupported(c, in, aco_op_name(in->op));
+   }
+   if (ty.bits == 1) {
+      bool w64 = c->lane_mask_dwords == 2;
+      op_t op = cc == CC_EQ ? (w64 ? aco_op_s_xnor_b64 : aco_op_s_xnor_b32)
+                            : (w64 ? aco_op_s_xor_b64 : aco_op_s_xor_b32);
+      *out = salu(c, op, c->lane_mask_dwords, 2, T(isel_temp(c, in->srcs[0])),
+                  T(isel_temp(c, in->srcs[1])));
+      return ACO_SUCCESS;
+   }
+   aco_operand a = isel_opnd(c, in->srcs[0], ty.bits);
+   aco_operand b = isel_opnd(c, in->srcs[1], ty.bits);
+   if (ty.base == ACO_BASE_FLOAT) {
+      const op_t *tab = ty.bits == 16 ? vcmp_f16 : ty.bits == 32 ? vcmp_f32 : vcmp_f64;
+      *out = cmp_mask(c, tab[cc], NONE, div, a, b);
+      return ACO_SUCCESS;
+   }
+   if (ty.bits == 64) {
+      op_t sop = NONE;
+      if (cc == CC_EQ)
+         sop = aco_op_s_cmp_eq_u64;
+      else if (cc == CC_NE)
+         sop = aco_op_s_cmp_lg_u64;
+      if (a.kind == ACO_OPND_CONST && b.kind == ACO_OPND_CONST)
+         a = T(isel_temp(c, in->srcs[0]));
+      *out = cmp_mask(c, (sign ? vcmp_i64 : vcmp_u64)[cc], sop, div, a, b);
+      return ACO_SUCCESS;
+   }
+   bool ext_sign = sign;
+   a = ext32(c, a, ty.bits, ext_sign, div);
+   b = ext32(c, b, ty.bits, ext_sign, div);
+   *out = cmp_mask(c, (sign ? vcmp_i32 : vcmp_u32)[cc], (sign ? scmp_i32 : scmp_u32)[cc], div, a, b);
+   return ACO_SUCCESS;
+}
+
+/* ---- floats ------------------------------------------------------------------------------- */
+
+struct float_ops {
+   aco_op ir;
+   op_t f16, f32, f64, s32; /* s32: SALU float (GFX12) */
+};
+
+static const struct float_ops float_table[] = {
+   {ACO_OP_FADD, aco_op_v_add_f16, aco_op_v_add_f32, aco_op_v_add_f64, aco_op_s_add_f32},
+   {ACO_OP_FSUB, aco_op_v_sub_f16, aco_op_v_sub_f32, aco_op_v_add_f64, aco_op_s_sub_f32},
+   {ACO_OP_FMUL, aco_op_v_mul_f16, aco_op_v_mul_f32, aco_op_v_mul_f64, aco_op_s_mul_f32},
+   {ACO_OP_FMIN, aco_op_v_min_f16, aco_op_v_min_f32, aco_op_v_min_f64, NONE},
+   {ACO_OP_FMAX, aco_op_v_max_f16, aco_op_v_max_f32, aco_op_v_max_f64, NONE},
+   {ACO_OP_FFMA, aco_op_v_fma_f16, aco_op_v_fma_f32, aco_op_v_fma_f64, NONE},
+   {ACO_OP_FFLOOR, aco_op_v_floor_f16, aco_op_v_floor_f32, aco_op_v_floor_f64, NONE},
+   {ACO_OP_FCEIL, aco_op_v_ceil_f16, aco_op_v_ceil_f32, aco_op_v_ceil_f64, NONE},
+   {ACO_OP_FTRUNC, aco_op_v_trunc_f16, aco_op_v_trunc_f32, aco_op_v_trunc_f64, NONE},
+   {ACO_OP_FROUND_EVEN, aco_op_v_rndne_f16, aco_op_v_rndne_f32, aco_op_v_rndne_f64, NONE},
+   {ACO_OP_FFRACT, aco_op_v_fract_f16, aco_op_v_fract_f32, aco_op_v_fract_f64, NONE},
+   {ACO_OP_FRCP, aco_op_v_rcp_f16, aco_op_v_rcp_f32, NONE, NONE},
+   {ACO_OP_FRSQ, aco_op_v_rsq_f16, aco_op_v_rsq_f32, NONE, NONE},
+   {ACO_OP_FSQRT, aco_op_v_sqrt_f16, aco_op_v_sqrt_f32, NONE, NONE},
+   {ACO_OP_FEXP2, aco_op_v_exp_f16, aco_op_v_exp_f32, NONE, NONE},
+   {ACO_OP_FLOG2, aco_op_v_log_f16, aco_op_v_log_f32, NONE, NONE},
+   {ACO_OP_FSIN, NONE, aco_op_v_sin_f32, NONE, NONE},
+   {ACO_OP_FCOS, NONE, aco_op_v_cos_f32, NONE, NONE},
+};
+
+static op_t
+pick_float_op(struct isel_ctx *c, op_t op)
+{
+   if (op == aco_op_v_min_f64 && !isel_has(c, op))
+      return isel_has(c, aco_op_v_min_num_f64) ? aco_op_v_min_num_f64 : NONE;
+   if (op == aco_op_v_max_f64 && !isel_has(c, op))
+      return isel_has(c, aco_op_v_max_num_f64) ? aco_op_v_max_num_f64 : NONE;
+   return op == NONE ? NONE : isel_pick(c, op);
+}
+
+static aco_status
+select_float(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
+{
+   aco_type ty = type_of(c, in->defs[0]);
+   bool div = isel_div(c, in->defs[0]);
+   unsigned bits = ty.bits;
+   unsigned n = in->num_srcs;
+   aco_operand ops[3];
+   for (unsigned i = 0; i < n && i < 3; i++)
+      ops[i] = isel_opnd(c, in->srcs[i], bits);
+
+   if (in->op == ACO_OP_FNEG || in->op == ACO_OP_FABS) {
+      uint64_t sign = UINT64_C(1) << (bits - 1);
+      bool neg = in->op == ACO_OP_FNEG;
+      if (bits == 64) {
+         aco_operand h[2];
+         halves(c, ops[0], h);
+         aco_temp hi = div ? valu(c, neg ? aco_op_v_xor_b32 : aco_op_v_and_b32, aco_rc_v(1), 2,
+                                  K(neg ? 0x80000000u : 0x7fffffffu), h[1], NO)
+                           : salu(c, neg ? aco_op_s_xor_b32 : aco_op_s_and_b32, 1, 2, h[1],
+                                  K(neg ? 0x80000000u : 0x7fffffffu));
+         *out = pair(c, div, h[0].kind == ACO_OPND_TEMP ? h[0].temp : isel_const_temp(c, h[0].value, 1), hi);
+         return ACO_SUCCESS;
+      }
+      uint32_t mask = (uint32_t)(neg ? sign : sign - 1);
+      *out = div ? valu(c, neg ? aco_op_v_xor_b32 : aco_op_v_and_b32, aco_rc_v(1), 2, K(mask), ops[0], NO)
+                 : salu(c, neg ? aco_op_s_xor_b32 : aco_op_s_and_b32, 1, 2, ops[0], K(mask));
+      return ACO_SUCCESS;
+   }
+   if (in->op == ACO_OP_FDIV) {
+      /* a * (1 / b): within the 2.5 ULP the approximate operation allows */
+      if (bits != 32)
+         return isel_unsupported(c, in, "fdiv of this size");
+      aco_temp r = valu(c, aco_op_v_rcp_f32, aco_rc_v(1), 1, ops[1], NO, NO);
+      aco_temp d = valu(c, aco_op_v_mul_f32, aco_rc_v(1), 2, ops[0], T(r), NO);
+      *out = div ? d : as_uniform(c, d);
+      return ACO_SUCCESS;
+   }
+   const struct float_ops *t = NULL;
+   for (unsigned i = 0; i < sizeof(float_table) / sizeof(float_table[0]); i++) {
+      if (float_table[i].ir == in->op)
+         t = &float_table[i];
+   }
+   if (!t)
+      return isel_unsupported(c, in, aco_op_name(in->op));
+   op_t op = pick_float_op(c, bits == 16 ? t->f16 : bits == 32 ? t->f32 : t->f64);
+   if (op == NONE)
+      return isel_unsupported(c, in, "this float operation at this size on this target");
+   if (!div && bits == 32 && t->s32 != NONE && isel_has(c, t->s32)) {
+      *out = salu(c, t->s32, 1, 2, ops[0], ops[1]);
+      return ACO_SUCCESS;
+   }
+   if (in->op == ACO_OP_FSIN || in->op == ACO_OP_FCOS) {
+      /* the hardware takes the angle in revolutions */
+      aco_operand k = aco_opnd_const(0x3e22f983u, 32); /* 1 / (2 pi) */
+      ops[0] = T(valu(c, aco_op_v_mul_f32, aco_rc_v(1), 2, ops[0], k, NO));
+   }
+   aco_rc rc = aco_rc_v(bits == 64 ? 2 : 1);
+   aco_temp d;
+   if (in->op == ACO_OP_FSUB && bits == 64) {
+      aco_operand o2[2] = {ops[0], ops[1]};
+      d = valu_ex(c, op, rc, 2, o2, 2, NULL);
+      struct aco_minstr *last = c->block->instrs.data[c->block->instrs.len - 1];
+      last->valu.neg = 2;
+   } else {
+      d = valu_ex(c, op, rc, n, ops, n, NULL);
+   }
+   *out = div ? d : as_uniform(c, d);
+   return ACO_SUCCESS;
+}
+
+/* ---- conversions ------------------------------------------------------------------------ */
+
+static aco_temp
+bool_to_int(struct isel_ctx *c, aco_temp m, uint32_t one, bool div)
+{
+   if (div)
+      return valu(c, aco_op_v_cndmask_b32, aco_rc_v(1), 3, K(0), K(one), T(m));
+   isel_scc_from_bool(c, m);
+   struct aco_minstr *sel = isel_emit(c, aco_op_s_cselect_b32, 2, 1);
+   sel->operands[0] = K(one);
+   sel->operands[1] = K(0);
+   aco_temp d = isel_new(c, aco_rc_s(1));
+   sel->definitions[0] = aco_def_temp(d);
+   return d;
+}
+
+/* A 32-bit VALU value of a (uniform or divergent) operand of `bits` float bits widened
+ * to f32. */
+static aco_operand
+to_f32(struct isel_ctx *c, aco_operand a, unsigned bits)
+{
+   if (bits == 16)
+      return T(valu(c, aco_op_v_cvt_f32_f16, aco_rc_v(1), 1, a, NO, NO));
+   if (bits == 64)
+      return T(valu(c, aco_op_v_cvt_f32_f64, aco_rc_v(1), 1, a, NO, NO));
+   return a;
+}
+
+static aco_status
+select_convert(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
+{
+   aco_type st = type_of(c, in->srcs[0]);
+   aco_type dt = in->type;
+   bool div = isel_div(c, in->defs[0]);
+   if (st.comps > 1 || dt.comps > 1) {
+      if (in->op == ACO_OP_BITCAST && aco_entry_arg_dwords(st) == aco_entry_arg_dwords(dt) &&
+          st.bits >= 32 && dt.bits >= 32) {
+         *out = isel_temp(c, in->srcs[0]);
+         return ACO_SUCCESS;
+      }
+      return isel_unsupported(c, in, "a conversion of vectors");
+   }
+   aco_operand a = isel_opnd(c, in->srcs[0], st.bits);
+   switch (in->op) {
+   case ACO_OP_BITCAST:
+      *out = isel_temp(c, in->srcs[0]);
+      return ACO_SUCCESS;
+   case ACO_OP_ZEXT:
+   case ACO_OP_SEXT:
+   case ACO_OP_TRUNC: {
+      bool sign = in->op == ACO_OP_SEXT;
+      aco_temp lo;
+      if (dt.bits == 1) {
+         /* the lowest bit */
+         aco_operand x = a;
+         if (st.bits == 64) {
+            aco_operand h[2];
+            halves(c, a, h);
+            x = h[0];
+         }
+         if (div) {
+            aco_temp b = valu(c, aco_op_v_and_b32, aco_rc_v(1), 2, K(1), x, NO);
+            *out = cmp_mask(c, aco_op_v_cmp_ne_u32, NONE, true, T(b), K(0));
+         } else {
+            aco_temp b = salu(c, aco_op_s_and_b32, 1, 2, x, K(1));
+            *out = cmp_mask(c, NONE, aco_op_s_cmp_lg_u32, false, T(b), K(0));
+         }
+         return ACO_SUCCESS;
+      }
+      if (st.bits == 1) {
+         lo = bool_to_int(c, isel_temp(c, in->srcs[0]), sign ? 0xffffffffu : 1, div);
+      } else if (st.bits == 64) {
+         aco_operand h[2];
+         halves(c, a, h);
+         lo = h[0].kind == ACO_OPND_TEMP ? h[0].temp : isel_const_temp(c, h[0].value, 1);
+      } else {
+         aco_operand e = ext32(c, a, st.bits, sign, div);
+         lo = e.kind == ACO_OPND_TEMP ? e.temp : isel_const_temp(c, e.value, 1);
+      }
+      if (dt.bits < 64) {
+         *out = div ? isel_as_vgpr(c, lo) : lo;
+         return ACO_SUCCESS;
+      }
+      if (st.bits == 64) {
+         *out = isel_temp(c, in->srcs[0]);
+         return ACO_SUCCESS;
+      }
+      aco_temp hi;
+      if (sign && st.bits != 1)
+         hi = div ? valu(c, aco_op_v_ashrrev_i32, aco_rc_v(1), 2, K(31), T(lo), NO)
+                  : salu(c, aco_op_s_ashr_i32, 1, 2, T(lo), K(31));
+      else if (sign)
+         hi = lo;
+      else
+         hi = div ? valu(c, aco_op_v_mov_b32, aco_rc_v(1), 1, K(0), NO, NO) : isel_const_temp(c, 0, 1);
+      *out = pair(c, div, lo, hi);
+      return ACO_SUCCESS;
+   }
+   case ACO_OP_U2F:
+   case ACO_OP_S2F: {
+      bool sign = in->op == ACO_OP_S2F;
+      if (st.bits > 32)
+         return isel_unsupported(c, in, "a conversion from a 64-bit integer");
+      aco_operand x = ext32(c, a, st.bits, sign, div);
+      aco_temp r;
+      if (dt.bits == 64) {
+         r = valu(c, sign ? aco_op_v_cvt_f64_i32 : aco_op_v_cvt_f64_u32, aco_rc_v(2), 1, x, NO, NO);
+      } else if (dt.bits == 32) {
+         r = valu(c, sign ? aco_op_v_cvt_f32_i32 : aco_op_v_cvt_f32_u32, aco_rc_v(1), 1, x, NO, NO);
+      } else {
+         if (st.bits > 16)
+            return isel_unsupported(c, in, "a conversion from a 32-bit integer to f16");
+         r = valu(c, sign ? aco_op_v_cvt_f16_i16 : aco_op_v_cvt_f16_u16, aco_rc_v(1), 1, x, NO, NO);
+      }
+      *out = div ? r : as_uniform(c, r);
+      return ACO_SUCCESS;
+   }
+   case ACO_OP_F2U:
+   case ACO_OP_F2S: {
+      bool sign = in->op == ACO_OP_F2S;
+      if (dt.bits > 32)
+         return isel_unsupported(c, in, "a conversion to a 64-bit integer");
+      aco_temp r;
+      if (st.bits == 64)
+         r = valu(c, sign ? aco_op_v_cvt_i32_f64 : aco_op_v_cvt_u32_f64, aco_rc_v(1), 1, a, NO, NO);
+      else
+         r = valu(c, sign ? aco_op_v_cvt_i32_f32 : aco_op_v_cvt_u32_f32, aco_rc_v(1), 1,
+                  to_f32(c, a, st.bits), NO, NO);
+      if (dt.bits < 32) {
+         /* saturate to the narrower range */
+         if (sign) {
+            int32_t hi = (1 << (dt.bits - 1)) - 1, lo = -(1 << (dt.bits - 1));
+            r = valu(c, aco_op_v_min_i32, aco_rc_v(1), 2, T(r), K((uint32_t)hi), NO);
+            r = valu(c, aco_op_v_max_i32, aco_rc_v(1), 2, T(r), K((uint32_t)lo), NO);
+         } else {
+            r = valu(c, aco_op_v_min_u32, aco_rc_v(1), 2, T(r), K((1u << dt.bits) - 1), NO);
+         }
+      }
+      *out = div ? r : as_uniform(c, r);
+      return ACO_SUCCESS;
+   }
+   case ACO_OP_FCONV: {
+      aco_temp r;
+      if (st.bits == 16 && dt.bits == 32)
+         r = valu(c, aco_op_v_cvt_f32_f16, aco_rc_v(1), 1, a, NO, NO);
+      else if (st.bits == 32 && dt.bits == 16)
+         r = valu(c, aco_op_v_cvt_f16_f32, aco_rc_v(1), 1, a, NO, NO);
+      else if (st.bits == 32 && dt.bits == 64)
+         r = valu(c, aco_op_v_cvt_f64_f32, aco_rc_v(2), 1, a, NO, NO);
+      else if (st.bits == 64 && dt.bits == 32)
+         r = valu(c, aco_op_v_cvt_f32_f64, aco_rc_v(1), 1, a, NO, NO);
+      else if (st.bits == 16 && dt.bits == 64)
+         r = valu(c, aco_op_v_cvt_f64_f32, aco_rc_v(2), 1, to_f32(c, a, 16), NO, NO);
+      else
+         return isel_unsupported(c, in, "fconv from f64 to f16");
+      *out = div ? r : as_uniform(c, r);
+      return ACO_SUCCESS;
+   }
+   default:
+      return isel_unsupported(c, in, aco_op_name(in->op));
+   }
+}
+
+/* ---- select, vectors ------------------------------------------------------------------- */
+
+static aco_status
+select_select(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
+{
+   aco_type ty = type_of(c, in->defs[0]);
+   bool div = isel_div(c, in->defs[0]);
+   aco_temp cond = isel_temp(c, in->srcs[0]);
+   if (ty.bits == 1) {
+      bool w64 = c->lane_mask_dwords == 2;
+      aco_temp t = isel_temp(c, in->srcs[1]), f = isel_temp(c, in->srcs[2]);
+      aco_temp x = salu(c, w64 ? aco_op_s_and_b64 : aco_op_s_and_b32, c->lane_mask_dwords, 2, T(cond), T(t));
+      aco_temp y = salu(c, w64 ? aco_op_s_and_not1_b64 : aco_op_s_and_not1_b32, c->lane_mask_dwords, 2, T(f), T(cond));
+      *out = salu(c, w64 ? aco_op_s_or_b64 : aco_op_s_or_b32, c->lane_mask_dwords, 2, T(x), T(y));
+      return ACO_SUCCESS;
+   }
+   unsigned dwords = aco_entry_arg_dwords(ty);
+   if (!div) {
+      if (dwords > 2)
+         return isel_unsupported(c, in, "a uniform select of a vector");
+      aco_operand x = isel_opnd(c, in->srcs[1], dwords * 32);
+      aco_operand y = isel_opnd(c, in->srcs[2], dwords * 32);
+      if (x.kind == ACO_OPND_CONST && y.kind == ACO_OPND_CONST && x.value != y.value)
+         x = T(isel_temp(c, in->srcs[1]));
+      isel_scc_from_bool(c, cond);
+      struct aco_minstr *sel = isel_emit(c, dwords == 2 ? aco_op_s_cselect_b64 : aco_op_s_cselect_b32, 2, 1);
+      sel->operands[0] = x;
+      sel->operands[1] = y;
+      *out = isel_new(c, aco_rc_s(dwords));
+      sel->definitions[0] = aco_def_temp(*out);
+      return ACO_SUCCESS;
+   }
+   aco_temp tp[16], fp[16], rp[16];
+   if (dwords > 16)
+      return isel_unsupported(c, in, "a select of a vector this large");
+   if (dwords == 1) {
+      *out = valu(c, aco_op_v_cndmask_b32, aco_rc_v(1), 3, isel_opnd(c, in->srcs[2], 32),
+                  isel_opnd(c, in->srcs[1], 32), T(cond));
+      return ACO_SUCCESS;
+   }
+   isel_split(c, isel_temp(c, in->srcs[1]), dwords, tp);
+   isel_split(c, isel_temp(c, in->srcs[2]), dwords, fp);
+   for (unsigned i = 0; i < dwords; i++)
+      rp[i] = valu(c, aco_op_v_cndmask_b32, aco_rc_v(1), 3, T(fp[i]), T(tp[i]), T(cond));
+   *out = isel_combine(c, aco_rc_v(dwords), dwords, rp);
+   return ACO_SUCCESS;
+}
+
+static aco_status
+select_vec(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
+{
+   aco_type ty = type_of(c, in->defs[0]);
+   bool div = isel_div(c, in->defs[0]);
+   if (ty.bits < 32)
+      return isel_unsupported(c, in, "a vector of 8- or 16-bit components");
+   aco_temp parts[16];
+   for (unsigned i = 0; i < in->num_srcs && i < 16; i++) {
+      parts[i] = isel_temp(c, in->srcs[i]);
+      if (div)
+         parts[i] = isel_as_vgpr(c, parts[i]);
+   }
+   aco_temp d = isel_new(c, isel_rc_of(c, in->defs[0]));
+   struct aco_minstr *cv = isel_emit(c, aco_op_p_create_vector, in->num_srcs, 1);
+   for (unsigned i = 0; i < in->num_srcs; i++)
+      cv->operands[i] = T(parts[i]);
+   cv->definitions[0] = aco_def_temp(d);
+   *out = d;
+   return ACO_SUCCESS;
+}
+
+static aco_status
+select_extract(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
+{
+   aco_type ty = type_of(c, in->srcs[0]);
+   if (ty.bits < 32)
+      return isel_unsupported(c, in, "an extract from a vector of 8- or 16-bit components");
+   aco_temp v = isel_temp(c, in->srcs[0]);
+   unsigned each = ty.bits == 64 ? 2 : 1;
+   aco_rc rc = aco_rc_is_vgpr(v.rc) ? aco_rc_v(each) : aco_rc_s(each);
+   aco_temp d = isel_new(c, rc);
+   struct aco_minstr *ex = isel_emit(c, aco_op_p_extract_vector, 2, 1);
+   ex->operands[0] = T(v);
+   ex->operands[1] = K(in->u.component);
+   ex->definitions[0] = aco_def_temp(d);
+   *out = d;
+   return ACO_SUCCESS;
+}
+
+/* ---- subgroup operations -------------------------------------------------------------- */
+
+static aco_status
+select_subgroup(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
+{
+   bool w64 = c->lane_mask_dwords == 2;
+   if (in->op == ACO_OP_BALLOT) {
+      /* the active lanes where the condition holds; bits past the wave size are 0 */
+      aco_operand exec = aco_opnd_reg(aco_physreg_make(ACO_REG_EXEC_LO, 0), aco_rc_s(w64 ? 2 : 1));
+      aco_temp m = salu(c, w64 ? aco_op_s_and_b64 : aco_op_s_and_b32, w64 ? 2 : 1, 2,
+                        T(isel_temp(c, in->srcs[0])), exec);
+      *out = w64 ? m : pair(c, false, m, isel_const_temp(c, 0, 1));
+      return ACO_SUCCESS;
+   }
+   aco_type ty = type_of(c, in->srcs[0]);
+   if (ty.bits < 32 || ty.bits == 1)
+      return isel_unsupported(c, in, "a subgroup read of an 8-, 16- or 1-bit value");
+   aco_temp v = isel_temp(c, in->srcs[0]);
+   if (!aco_rc_is_vgpr(v.rc)) {
+      *out = v; /* already the same in every lane */
+      return ACO_SUCCESS;
+   }
+   unsigned dw = aco_rc_dwords(v.rc);
+   if (in->op == ACO_OP_READ_FIRST_LANE) {
+      *out = as_uniform(c, v);
+      return ACO_SUCCESS;
+   }
+   if (isel_div(c, in->srcs[1]))
+      return isel_unsupported(c, in, "read_lane with a divergent lane index");
+   aco_operand lane = isel_opnd(c, in->srcs[1], 32);
+   aco_temp parts[16], res[16];
+   if (dw > 16)
+      return isel_unsupported(c, in, "read_lane of a vector this large");
+   isel_split(c, v, dw, parts);
+   for (unsigned i = 0; i < dw; i++) {
+      struct aco_minstr *rl = isel_emit(c, aco_op_v_readlane_b32, 2, 1);
+      rl->operands[0] = T(parts[i]);
+      rl->operands[1] = lane;
+      res[i] = isel_new(c, aco_rc_s(1));
+      rl->definitions[0] = aco_def_temp(res[i]);
+   }
+   *out = isel_combine(c, aco_rc_s(dw), dw, res);
+   return ACO_SUCCESS;
+}
+
+aco_status
+isel_select_alu(struct isel_ctx *c, const struct air_instr *in)
+{
+   aco_temp out = {0, {0}};
+   aco_status s;
+   switch (air_op_info(in->op)->cls) {
+   case ACO_OPC_INT_BIN: s = select_int_bin(c, in, &out); break;
+   case ACO_OPC_INT_UN: s = select_int_un(c, in, &out); break;
+   case ACO_OPC_INT_CMP:
+   case ACO_OPC_FLOAT_CMP: s = select_cmp(c, in, &out); break;
+   case ACO_OPC_FLOAT_UN:
+   case ACO_OPC_FLOAT_BIN:
+   case ACO_OPC_FLOAT_TRI:
+   case ACO_OPC_FLOAT_APPROX: s = select_float(c, in, &out); break;
+   case ACO_OPC_CONVERT: s = select_convert(c, in, &out); break;
+   case ACO_OPC_SELECT: s = select_select(c, in, &out); break;
+   case ACO_OPC_VEC: s = select_vec(c, in, &out); break;
+   case ACO_OPC_EXTRACT: s = select_extract(c, in, &out); break;
+   case ACO_OPC_SUBGROUP: s = select_subgroup(c, in, &out); break;
+   default: return isel_unsupported(c, in, aco_op_name(in->op));
+   }
+   if (s)
+      return s;
+   if (in->num_defs) {
+      /* a uniform result flowing into a divergent value (never happens for ALU: a
+       * divergent input makes the result divergent) */
+      if (isel_div(c, in->defs[0]) && !aco_rc_is_vgpr(out.rc) && type_of(c, in->defs[0]).bits != 1)
+         out = isel_as_vgpr(c, out);
+      c->temps[in->defs[0].id] = out;
+   }
+   return c->p->status;
+}

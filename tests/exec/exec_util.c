@@ -1,0 +1,383 @@
+/* SPDX-License-Identifier: MIT */
+/* The execution-test runner: compile, run on the emulator and on the reference
+ * interpreter, compare memory. See exec_util.h for the kernel file format. */
+#include "exec_util.h"
+
+#include "emu/emu.h"
+#include "ir/interp.h"
+#include "ir/ir.h"
+#include "isel/entry_abi.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BUFFER_BASE UINT64_C(0x100000000)
+#define BUFFER_STRIDE UINT64_C(0x1000000)
+#define ARGBLOCK_ADDR UINT64_C(0x7f000000)
+#define CODE_ADDR UINT64_C(0x80000000)
+
+char *
+exec_read_file(const char *path, size_t *len)
+{
+   FILE *f = fopen(path, "rb");
+   if (!f)
+      return NULL;
+   size_t cap = 4096, n = 0;
+   char *d = malloc(cap);
+   size_t r;
+   while (d && (r = fread(d + n, 1, cap - n - 1, f)) > 0) {
+      n += r;
+      if (n + 1 >= cap) {
+         char *nd = realloc(d, cap * 2);
+         if (!nd) {
+            free(d);
+            d = NULL;
+            break;
+         }
+         d = nd;
+         cap *= 2;
+      }
+   }
+   fclose(f);
+   if (d) {
+      d[n] = 0;
+      if (len)
+         *len = n;
+   }
+   return d;
+}
+
+bool
+exec_parse_spec(const char *text, struct exec_spec *spec, char *err, size_t errlen)
+{
+   memset(spec, 0, sizeof(*spec));
+   spec->grid[0] = spec->grid[1] = spec->grid[2] = 1;
+   for (const char *line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+      if (line[0] != ';')
+         continue;
+      char l[512];
+      size_t n = strcspn(line, "\n");
+      snprintf(l, sizeof(l), "%.*s", (int)(n - 1 < 511 ? n - 1 : 511), line + 1);
+      char word[32] = "";
+      int used = 0;
+      if (sscanf(l, " %31s%n", word, &used) != 1)
+         continue;
+      const char *rest = l + used;
+      if (!strcmp(word, "buffer")) {
+         if (spec->num_buffers == EXEC_MAX_BUFFERS)
+            return snprintf(err, errlen, "too many buffers"), false;
+         struct exec_buffer *b = &spec->buffers[spec->num_buffers++];
+         strcpy(b->init, "zero");
+         if (sscanf(rest, " %31s %u %15s", b->name, &b->size, b->init) < 2)
+            return snprintf(err, errlen, "bad buffer line: %s", l), false;
+      } else if (!strcmp(word, "args")) {
+         int k;
+         char a[48];
+         while (spec->num_args < 16 && sscanf(rest, " %47s%n", a, &k) == 1) {
+            strcpy(spec->args[spec->num_args++], a);
+            rest += k;
+         }
+      } else if (!strcmp(word, "grid")) {
+         if (sscanf(rest, " %u %u %u", &spec->grid[0], &spec->grid[1], &spec->grid[2]) != 3)
+            return snprintf(err, errlen, "bad grid line: %s", l), false;
+      } else if (!strcmp(word, "skip")) {
+         char lvl[16];
+         int k;
+         if (sscanf(rest, " %15s%n", lvl, &k) != 1)
+            return snprintf(err, errlen, "bad skip line"), false;
+         unsigned waves = 3; /* bit 0 wave32, bit 1 wave64 */
+         char *slash = strchr(lvl, '/');
+         if (slash) {
+            waves = !strcmp(slash + 1, "32") ? 1 : !strcmp(slash + 1, "64") ? 2 : 0;
+            *slash = 0;
+         }
+         int i = !strcmp(lvl, "gfx1030") ? 0 : !strcmp(lvl, "gfx1100") ? 1 : !strcmp(lvl, "gfx1200") ? 2 : -1;
+         if (i < 0 || !waves)
+            return snprintf(err, errlen, "bad target in skip: %s", lvl), false;
+         for (unsigned wv = 0; wv < 2; wv++) {
+            if (!(waves & (1u << wv)))
+               continue;
+            snprintf(spec->skip[i][wv], sizeof(spec->skip[i][wv]), "%s", rest + k + (rest[k] == ' '));
+            if (!spec->skip[i][wv][0])
+               strcpy(spec->skip[i][wv], "(no reason)");
+         }
+      }
+   }
+   return true;
+}
+
+char *
+exec_retarget(const char *text, aco_gfx_level level, unsigned wave)
+{
+   const char *t = strstr(text, "target ");
+   while (t && t != text && t[-1] != '\n')
+      t = strstr(t + 1, "target ");
+   if (!t)
+      return NULL;
+   const char *end = t + strcspn(t, "\n");
+   char repl[64];
+   snprintf(repl, sizeof(repl), "target %s wave%u", aco_gfx_level_name(level), wave);
+   size_t head = (size_t)(t - text), rl = strlen(repl), tail = strlen(end);
+   char *out = malloc(head + rl + tail + 1);
+   if (!out)
+      return NULL;
+   memcpy(out, text, head);
+   memcpy(out + head, repl, rl);
+   memcpy(out + head + rl, end, tail + 1);
+   return out;
+}
+
+static void
+fill(uint8_t *d, uint32_t size, const char *init)
+{
+   uint32_t seed = 0x12345678u;
+   for (uint32_t i = 0; i + 3 < size || i < size; i += 4) {
+      uint32_t v = 0;
+      if (!strcmp(init, "iota"))
+         v = i / 4;
+      else if (!strcmp(init, "random")) {
+         seed = seed * 1664525u + 1013904223u;
+         v = seed;
+      } else if (!strcmp(init, "f32ramp")) {
+         float f = (float)(i / 4) * 0.75f - 10.0f;
+         memcpy(&v, &f, 4);
+      }
+      for (unsigned k = 0; k < 4 && i + k < size; k++)
+         d[i + k] = (uint8_t)(v >> (8 * k));
+   }
+}
+
+static bool
+fail(char *msg, size_t len, const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(msg, len, fmt, ap);
+   va_end(ap);
+   return false;
+}
+
+/* llvm-mc-19 must accept the disassembly as it is and assemble it to our bytes. */
+static bool
+check_llvm_mc(const aco_binary *bin, aco_gfx_level level, unsigned wave, char *msg, size_t len)
+{
+   if (getenv("ACO_TEST_NO_LLVM_MC"))
+      return true;
+   char dir[] = "/tmp/aco-exec-XXXXXX";
+   if (!mkdtemp(dir))
+      return fail(msg, len, "mkdtemp failed");
+   char path[256], cmd[1024];
+   snprintf(path, sizeof(path), "%s/k.s", dir);
+   FILE *f = fopen(path, "w");
+   bool ok = f != NULL;
+   if (f) {
+      fputs(bin->disassembly, f);
+      fclose(f);
+      snprintf(cmd, sizeof(cmd),
+               "llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=%s%s -filetype=obj -o %s/k.o %s/k.s "
+               "2>%s/err && llvm-objcopy-19 -O binary --only-section=.text %s/k.o %s/k.bin",
+               aco_gfx_level_name(level), wave == 64 ? " -mattr=+wavefrontsize64" : "", dir, dir,
+               dir, dir, dir);
+      if (system(cmd) != 0) {
+         snprintf(path, sizeof(path), "%s/err", dir);
+         char *err = exec_read_file(path, NULL);
+         ok = fail(msg, len, "llvm-mc-19 rejects the assembly: %.2000s", err ? err : "");
+         free(err);
+      } else {
+         size_t n = 0;
+         snprintf(path, sizeof(path), "%s/k.bin", dir);
+         char *code = exec_read_file(path, &n);
+         if (!code || n != bin->stats.code_bytes || memcmp(code, bin->code, n)) {
+            size_t at = 0;
+            while (code && at < n && at < bin->stats.code_bytes && code[at] == (char)bin->code[at])
+               at++;
+            ok = fail(msg, len, "llvm-mc-19 assembles the disassembly to other bytes (%zu vs %u, first difference at byte %zu)",
+                      n, bin->stats.code_bytes, at);
+         }
+         free(code);
+      }
+   }
+   snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+   if (system(cmd) != 0)
+      ok = false;
+   return ok;
+}
+
+bool
+exec_run(const char *name, const char *text, const struct exec_spec *spec, aco_gfx_level level,
+         unsigned wave, char *msg, size_t msglen, uint32_t *instrs, bool dump)
+{
+   char *t = exec_retarget(text, level, wave);
+   if (!t)
+      return fail(msg, msglen, "no target line");
+   aco_program_info info = {sizeof(info), {ACO_GFX_NONE, 0}, NULL, NULL, NULL};
+   aco_program *p;
+   bool ok = false;
+   if (aco_program_create(&info, &p) != ACO_SUCCESS) {
+      free(t);
+      return fail(msg, msglen, "out of memory");
+   }
+   uint8_t *interp_mem[EXEC_MAX_BUFFERS] = {0}, *emu_mem[EXEC_MAX_BUFFERS] = {0};
+   struct air_interp_buffer ib[EXEC_MAX_BUFFERS];
+   aco_binary *bin = NULL;
+   struct aco_emu *emu = NULL;
+   uint8_t argblock[1024];
+   memset(ib, 0, sizeof(ib));
+
+   if (aco_program_parse(p, name, t, strlen(t)) != ACO_SUCCESS) {
+      fail(msg, msglen, "parse: %s", aco_program_message(p));
+      goto out;
+   }
+   struct aco_function *entry = NULL;
+   for (uint32_t i = 0; i < p->num_functions && !entry; i++)
+      if (p->functions[i]->flags & ACO_FUNCTION_ENTRY)
+         entry = p->functions[i];
+   if (!entry) {
+      fail(msg, msglen, "no entry function");
+      goto out;
+   }
+   aco_compile_options opts = {sizeof(opts), ACO_COMPILE_DISASSEMBLY, 0, 0, 0, 0};
+   aco_status s = aco_compile(p, &opts, NULL, &bin);
+   if (s != ACO_SUCCESS) {
+      fail(msg, msglen, "compile: %s: %s", aco_status_string(s), aco_program_message(p));
+      goto out;
+   }
+   if (instrs)
+      *instrs = bin->stats.instructions;
+   if (!check_llvm_mc(bin, level, wave, msg, msglen))
+      goto out;
+
+   /* memory */
+   for (unsigned i = 0; i < spec->num_buffers; i++) {
+      const struct exec_buffer *b = &spec->buffers[i];
+      interp_mem[i] = calloc(1, b->size + 4);
+      emu_mem[i] = calloc(1, b->size + 4);
+      if (!interp_mem[i] || !emu_mem[i]) {
+         fail(msg, msglen, "out of memory");
+         goto out;
+      }
+      fill(interp_mem[i], b->size, b->init);
+      memcpy(emu_mem[i], interp_mem[i], b->size);
+      ib[i].address = BUFFER_BASE + BUFFER_STRIDE * i;
+      ib[i].size = b->size;
+      ib[i].data = interp_mem[i];
+   }
+   /* arguments */
+   struct air_interp_arg args[16];
+   memset(args, 0, sizeof(args));
+   if (spec->num_args != entry->num_params) {
+      fail(msg, msglen, "%u args for %u parameters", spec->num_args, entry->num_params);
+      goto out;
+   }
+   for (unsigned i = 0; i < spec->num_args; i++) {
+      const char *a = spec->args[i];
+      bool found = false;
+      for (unsigned k = 0; k < spec->num_buffers; k++) {
+         if (!strcmp(a, spec->buffers[k].name)) {
+            args[i].c[0] = ib[k].address;
+            found = true;
+         }
+      }
+      if (found)
+         continue;
+      if (!strncmp(a, "f:", 2)) {
+         double d = strtod(a + 2, NULL);
+         aco_type ty = entry->params[i].type;
+         if (ty.bits == 64) {
+            memcpy(&args[i].c[0], &d, 8);
+         } else if (ty.bits == 16) {
+            args[i].c[0] = air_float_to_half(d);
+         } else {
+            float f = (float)d;
+            uint32_t u;
+            memcpy(&u, &f, 4);
+            args[i].c[0] = u;
+         }
+      } else {
+         args[i].c[0] = strtoull(a, NULL, 0);
+      }
+   }
+
+   /* the interpreter */
+   struct air_interp_options io;
+   memset(&io, 0, sizeof(io));
+   memcpy(io.grid, spec->grid, sizeof(io.grid));
+   struct air_interp_memory imem = {ib, spec->num_buffers};
+   struct air_interp_result ires;
+   enum air_fault fault = air_interp_run(p, entry, &io, &imem, args, &ires);
+   if (fault != AIR_FAULT_NONE) {
+      fail(msg, msglen, "interpreter: %s: %s", air_fault_name(fault), aco_program_message(p));
+      air_interp_memory_finish(p, &imem);
+      goto out;
+   }
+
+   /* the emulator */
+   aco_target target = {level, wave};
+   emu = aco_emu_create(NULL, target);
+   if (!emu) {
+      fail(msg, msglen, "emulator: out of memory");
+      air_interp_memory_finish(p, &imem);
+      goto out;
+   }
+   for (unsigned i = 0; i < spec->num_buffers; i++)
+      aco_emu_map(emu, ib[i].address, emu_mem[i], spec->buffers[i].size, 0);
+   aco_emu_map(emu, ARGBLOCK_ADDR, argblock, sizeof(argblock), ACO_EMU_MEM_READONLY);
+   aco_emu_load_code(emu, bin->code, bin->code_size, CODE_ADDR);
+   struct aco_emu_launch launch;
+   s = aco_entry_fill_launch(entry, bin, args, spec->grid, ARGBLOCK_ADDR, argblock,
+                             sizeof(argblock), 0, &launch);
+   if (s != ACO_SUCCESS) {
+      fail(msg, msglen, "launch: %s", aco_status_string(s));
+      air_interp_memory_finish(p, &imem);
+      goto out;
+   }
+   s = aco_emu_run(emu, &launch);
+   if (s != ACO_SUCCESS) {
+      fail(msg, msglen, "emulator: %s\n%s", aco_emu_message(emu), bin->disassembly);
+      air_interp_memory_finish(p, &imem);
+      goto out;
+   }
+
+   /* compare */
+   ok = true;
+   for (unsigned i = 0; i < spec->num_buffers && ok; i++) {
+      for (uint32_t off = 0; off < spec->buffers[i].size && ok; off += 4) {
+         uint32_t n = spec->buffers[i].size - off < 4 ? spec->buffers[i].size - off : 4;
+         uint32_t e = 0, g = 0;
+         memcpy(&e, interp_mem[i] + off, n);
+         memcpy(&g, emu_mem[i] + off, n);
+         unsigned tag = ib[i].ulp ? ib[i].ulp[off] : 0;
+         if (tag == 255)
+            continue;
+         bool same = tag ? air_float_within_ulp(32, e, g, tag) : e == g;
+         if (!same) {
+            ok = false;
+            fail(msg, msglen, "buffer %s byte %u: interpreter 0x%08x, emulator 0x%08x\n%s",
+                 spec->buffers[i].name, off, e, g, bin->disassembly);
+         }
+      }
+   }
+   for (unsigned i = 0; i < spec->num_buffers && ok && dump; i++) {
+      printf("  %s (%s wave%u, emulator = interpreter):", spec->buffers[i].name,
+             aco_gfx_level_name(level), wave);
+      for (uint32_t off = 0; off + 4 <= spec->buffers[i].size && off < 256; off += 4) {
+         uint32_t v;
+         memcpy(&v, emu_mem[i] + off, 4);
+         printf("%s %08x", off % 32 ? "" : "\n   ", v);
+      }
+      printf("\n");
+   }
+   air_interp_memory_finish(p, &imem);
+out:
+   aco_emu_destroy(emu);
+   aco_binary_destroy(bin);
+   for (unsigned i = 0; i < EXEC_MAX_BUFFERS; i++) {
+      free(interp_mem[i]);
+      free(emu_mem[i]);
+   }
+   aco_program_destroy(p);
+   free(t);
+   return ok;
+}
