@@ -5,6 +5,7 @@
 #include "emu/emu.h"
 #include "emu/loader.h"
 #include "ir/interp.h"
+#include "isel/entry_abi.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -37,6 +38,11 @@ usage(FILE *f)
       "  --buf N=funcs:@f,@g   ... to the 64-bit addresses of these functions\n"
       "  --arg N=V[,V...]      parameter N (not a ptr): one value per component; integers\n"
       "                        in C syntax, floats as decimals or 0x bits (default 0)\n"
+      "  --compile             compile with aco_compile and run the machine code on the\n"
+      "                        ISA emulator (all detectors on) instead of interpreting\n"
+      "  --check               run both, print the interpreter's buffers, and fail (exit 4)\n"
+      "                        unless the emulator wrote the same bytes (approximate float\n"
+      "                        results within their ULP bound)\n"
       "  -h, --help            this text\n"
       "\n"
       "Parameters are numbered from 0 in signature order. Every ptr parameter needs a\n"
@@ -78,7 +84,7 @@ struct buf_spec {
 struct opts {
    const char *input, *entry;
    struct air_interp_options io;
-   bool trace;
+   bool trace, compile, check;
    struct buf_spec bufs[MAX_PARAMS];
    const char *args[MAX_PARAMS];
 };
@@ -598,6 +604,113 @@ run_machine_code(int argc, char **argv)
    return rc;
 }
 
+/* ---- compiled mode (--compile, --check) --------------------------------------------- */
+
+#define RUN_CODE_ADDR 0x100000000000ull
+#define RUN_ARGBLOCK_ADDR 0x7f0000000000ull
+
+/* The emulator's copy of each buffer: initial[b] is replaced by what the compiled code
+ * left there, for check_emulated. */
+static int
+run_compiled(aco_program *p, aco_function *entry, const struct opts *o,
+             const struct air_interp_buffer *bufs, const unsigned *buf_param, unsigned nbufs,
+             const struct air_interp_arg *args, uint8_t **mem, bool check)
+{
+   aco_compile_options opts;
+   memset(&opts, 0, sizeof(opts));
+   opts.struct_size = sizeof(opts);
+   aco_binary *bin = NULL;
+   aco_status s = aco_compile(p, &opts, NULL, &bin);
+   if (s != ACO_SUCCESS) {
+      fprintf(stderr, "aco-run: %s: %s\n", aco_status_string(s), aco_program_message(p));
+      return s == ACO_ERROR_UNSUPPORTED ? 3 : s == ACO_ERROR_OUT_OF_MEMORY ? 1 : 2;
+   }
+   int rc = 0;
+   struct aco_emu *emu = aco_emu_create(NULL, aco_program_target(p));
+   static uint8_t argblock[4096];
+   uint32_t grid[3];
+   for (unsigned i = 0; i < 3; i++)
+      grid[i] = o->io.grid[i] ? o->io.grid[i] : 1;
+   struct aco_emu_launch launch;
+   if (!emu) {
+      fprintf(stderr, "aco-run: out of memory\n");
+      rc = 1;
+   }
+   for (unsigned b = 0; b < nbufs && !rc; b++)
+      aco_emu_map(emu, bufs[b].address, mem[b], bufs[b].size, 0);
+   if (!rc) {
+      aco_emu_map(emu, RUN_ARGBLOCK_ADDR, argblock, sizeof(argblock), ACO_EMU_MEM_READONLY);
+      aco_emu_load_code(emu, bin->code, bin->code_size, RUN_CODE_ADDR);
+      s = aco_entry_fill_launch(entry, bin, args, grid, RUN_ARGBLOCK_ADDR, argblock,
+                                sizeof(argblock), 0, &launch);
+      if (s != ACO_SUCCESS) {
+         fprintf(stderr, "aco-run: cannot set up the launch: %s\n", aco_status_string(s));
+         rc = 1;
+      }
+   }
+   if (!rc) {
+      if (o->trace) {
+         launch.trace = true;
+         aco_emu_set_trace(emu, mc_trace, NULL);
+      }
+      s = aco_emu_run(emu, &launch);
+      if (s != ACO_SUCCESS) {
+         fprintf(stderr, "aco-run: emulator: %s\n", aco_emu_message(emu));
+         rc = 4;
+      } else if (!check) {
+         for (unsigned b = 0; b < nbufs; b++) {
+            unsigned n = buf_param[b];
+            printf("buffer %u%s%s%s (emulator, %u instructions of %s code): words that changed\n",
+                   n, n < entry->num_params ? " (%" : "",
+                   n < entry->num_params ? entry->params[n].name : "",
+                   n < entry->num_params ? ")" : "", bin->stats.instructions,
+                   aco_gfx_level_name(bin->target.gfx_level));
+            for (uint64_t w = 0; w + 4 <= bufs[b].size; w += 4) {
+               uint32_t now, before;
+               memcpy(&now, mem[b] + w, 4);
+               memcpy(&before, bufs[b].data + w, 4);
+               float f;
+               memcpy(&f, &now, 4);
+               if (now != before)
+                  printf("  +%-6" PRIu64 " 0x%08x  i32 %-11" PRId32 "  f32 %.9g\n", w, now,
+                         (int32_t)now, (double)f);
+            }
+         }
+         printf("ok: %" PRIu64 " instructions executed on the emulator\n", aco_emu_steps(emu));
+      }
+   }
+   aco_emu_destroy(emu);
+   aco_binary_destroy(bin);
+   return rc;
+}
+
+/* --check: the interpreter's buffers (bufs, with ULP tags) against the emulator's. */
+static int
+check_emulated(const struct air_interp_buffer *bufs, const unsigned *buf_param, unsigned nbufs,
+               uint8_t **emu_mem)
+{
+   uint64_t compared = 0;
+   for (unsigned b = 0; b < nbufs; b++) {
+      for (uint64_t off = 0; off < bufs[b].size; off += 4) {
+         uint64_t n = bufs[b].size - off < 4 ? bufs[b].size - off : 4;
+         uint32_t e = 0, g = 0;
+         memcpy(&e, bufs[b].data + off, n);
+         memcpy(&g, emu_mem[b] + off, n);
+         unsigned tag = bufs[b].ulp ? bufs[b].ulp[off] : 0;
+         compared += n;
+         if (tag == 255 || (tag ? air_float_within_ulp(32, e, g, tag) : e == g))
+            continue;
+         fprintf(stderr,
+                 "aco-run: check: buffer %u byte %" PRIu64 ": interpreter 0x%08x, emulator "
+                 "0x%08x\n", buf_param[b], off, e, g);
+         return 4;
+      }
+   }
+   printf("check: the compiled code on the emulator wrote the same %" PRIu64
+          " bytes as the interpreter\n", compared);
+   return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -618,6 +731,10 @@ main(int argc, char **argv)
          return 0;
       } else if (!strcmp(a, "--trace")) {
          o.trace = true;
+      } else if (!strcmp(a, "--compile")) {
+         o.compile = true;
+      } else if (!strcmp(a, "--check")) {
+         o.check = true;
       } else if (!strcmp(a, "--entry") || !strcmp(a, "--grid") || !strcmp(a, "--max-steps") ||
                  !strcmp(a, "--max-depth") || !strcmp(a, "--lds") || !strcmp(a, "--buf") ||
                  !strcmp(a, "--arg")) {
@@ -778,8 +895,21 @@ main(int argc, char **argv)
       }
    }
 
-   if (!rc) {
-      if (o.trace) {
+   uint8_t *initial[MAX_PARAMS] = {0};
+   for (unsigned b = 0; b < nbufs && !rc && (o.compile || o.check); b++) {
+      initial[b] = malloc(bufs[b].size ? bufs[b].size : 1);
+      if (!initial[b]) {
+         fprintf(stderr, "aco-run: out of memory\n");
+         rc = 1;
+      } else {
+         memcpy(initial[b], bufs[b].data, bufs[b].size);
+      }
+   }
+   if (!rc && (o.compile || o.check)) {
+      rc = run_compiled(p, entry, &o, bufs, buf_param, nbufs, args, initial, o.check);
+   }
+   if (!rc && (!o.compile || o.check)) {
+      if (o.trace && !o.compile) {
          o.io.trace = trace_line;
          o.io.trace_user = NULL;
       }
@@ -797,11 +927,15 @@ main(int argc, char **argv)
          rc = fault == AIR_FAULT_OUT_OF_MEMORY ? 1 : fault == AIR_FAULT_INVALID_IR ? 2 : 4;
       } else {
          printf("ok: %" PRIu64 " steps, call depth %u\n", res.steps, res.max_depth);
+         if (o.check)
+            rc = check_emulated(bufs, buf_param, nbufs, initial);
       }
       air_interp_memory_finish(p, &mem);
    }
-   for (unsigned b = 0; b < nbufs; b++)
+   for (unsigned b = 0; b < nbufs; b++) {
       free(bufs[b].data);
+      free(initial[b]);
+   }
    aco_program_destroy(p);
    return rc;
 }
