@@ -89,6 +89,23 @@ struct opts {
    const char *args[MAX_PARAMS];
 };
 
+/* A non-option argument becomes the input (0); an unknown option or a second input is
+ * a usage error (exit status 1). */
+static int
+positional(const char *a, const char **input)
+{
+   if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "aco-run: unknown option '%s' (see --help)\n", a);
+      return 1;
+   }
+   if (*input) {
+      fprintf(stderr, "aco-run: more than one input file\n");
+      return 1;
+   }
+   *input = a;
+   return 0;
+}
+
 static bool
 parse_index(const char *s, unsigned *index, const char **rest)
 {
@@ -470,14 +487,10 @@ run_machine_code(int argc, char **argv)
                return 1;
             }
          }
-      } else if (a[0] == '-' && a[1]) {
-         fprintf(stderr, "aco-run: unknown option '%s' (see --help)\n", a);
-         return 1;
-      } else if (o.input) {
-         fprintf(stderr, "aco-run: more than one input file\n");
-         return 1;
       } else {
-         o.input = a;
+         int e = positional(a, &o.input);
+         if (e)
+            return e;
       }
    }
    if (!o.input) {
@@ -779,14 +792,10 @@ main(int argc, char **argv)
             else
                o.io.lds_size = (uint32_t)v;
          }
-      } else if (a[0] == '-' && a[1]) {
-         fprintf(stderr, "aco-run: unknown option '%s' (see --help)\n", a);
-         return 1;
-      } else if (o.input) {
-         fprintf(stderr, "aco-run: more than one input file\n");
-         return 1;
       } else {
-         o.input = a;
+         int e = positional(a, &o.input);
+         if (e)
+            return e;
       }
    }
    if (!o.input) {
