@@ -135,37 +135,6 @@ emu_hazard_finish(struct emu_wave *w)
 /* ---- instruction facts ------------------------------------------------------------------ */
 
 static bool
-is_valu(const struct aco_op_info *info)
-{
-   return info->format >= ACO_FMT_VOP1 && info->format <= ACO_FMT_VOPD;
-}
-
-static bool
-is_salu(const struct aco_op_info *info)
-{
-   return info->format >= ACO_FMT_SOP1 && info->format <= ACO_FMT_SOPP;
-}
-
-static bool
-is_vmem_or_ds(const struct aco_op_info *info)
-{
-   return info->format >= ACO_FMT_DS && info->format <= ACO_FMT_MUBUF;
-}
-
-static bool
-is_reg(const aco_operand *o)
-{
-   return (o->kind == ACO_OPND_REG || o->kind == ACO_OPND_TEMP) && o->fixed;
-}
-
-static unsigned
-reg_dwords(aco_rc rc)
-{
-   unsigned d = aco_rc_dwords(rc);
-   return d ? d : 1;
-}
-
-static bool
 is_literal(const aco_operand *o)
 {
    return o->kind == ACO_OPND_CONST && aco_inline_constant(o->value, o->bits ? o->bits : 32,
@@ -200,10 +169,10 @@ check_trans_use(struct emu_wave *w, struct emu_hazard_state *s, const struct aco
 {
    for (unsigned i = 0; i < in->num_operands; i++) {
       const aco_operand *o = &in->operands[i];
-      if (!is_reg(o) || !aco_physreg_is_vgpr(o->reg))
+      if (!aco_operand_has_reg(o) || !aco_physreg_is_vgpr(o->reg))
          continue;
       unsigned v0 = aco_physreg_field(o->reg) - 256;
-      for (unsigned v = v0; v < v0 + reg_dwords(o->temp.rc) && v < 256; v++) {
+      for (unsigned v = v0; v < v0 + aco_rc_reg_count(o->temp.rc) && v < 256; v++) {
          uint64_t t = s->trans_wr_valu[v];
          if (!t || t - 1 < s->vdst_resolved)
             continue;
@@ -232,10 +201,10 @@ check_partial_forwarding(struct emu_wave *w, struct emu_hazard_state *s,
    for (unsigned pass = 0; pass < 2; pass++) {
       for (unsigned i = 0; i < in->num_operands; i++) {
          const aco_operand *o = &in->operands[i];
-         if (!is_reg(o) || !aco_physreg_is_vgpr(o->reg))
+         if (!aco_operand_has_reg(o) || !aco_physreg_is_vgpr(o->reg))
             continue;
          unsigned v0 = aco_physreg_field(o->reg) - 256;
-         for (unsigned v = v0; v < v0 + reg_dwords(o->temp.rc) && v < 256; v++) {
+         for (unsigned v = v0; v < v0 + aco_rc_reg_count(o->temp.rc) && v < 256; v++) {
             uint64_t wr = s->vgpr_wr_valu[v];
             if (!wr || wr - 1 < s->vdst_resolved)
                continue;
@@ -270,17 +239,18 @@ check_mask_write(struct emu_wave *w, struct emu_hazard_state *s, const struct ac
       return true;
    for (unsigned i = 0; i < in->num_operands; i++) {
       const aco_operand *o = &in->operands[i];
-      if (!is_reg(o) || aco_physreg_is_vgpr(o->reg))
+      if (!aco_operand_has_reg(o) || aco_physreg_is_vgpr(o->reg))
          continue;
       unsigned f = aco_physreg_field(o->reg);
-      if (test_bits(s->pending, f, reg_dwords(o->temp.rc)))
+      if (test_bits(s->pending, f, aco_rc_reg_count(o->temp.rc)))
          return emu_fail(w,
                          "hazard VALUMaskWriteHazard: s%u was read as a lane mask by a VALU, "
                          "then written by an SALU, and is read without s_waitcnt_depctr "
                          "sa_sdst(0) after the write",
                          f);
    }
-   if ((s->cls[in->opcode] & HZ_MASK_VCC) || (is_valu(info) && (info->flags & ACO_OPF_READ_VCC))) {
+   if ((s->cls[in->opcode] & HZ_MASK_VCC) ||
+       (aco_format_is_valu(info->format) && (info->flags & ACO_OPF_READ_VCC))) {
       if (test_bits(s->pending, ACO_REG_VCC_LO, w->wave_size / 32))
          return emu_fail(w,
                          "hazard VALUMaskWriteHazard: vcc was read as a lane mask by a VALU, "
@@ -306,7 +276,7 @@ record_valu(struct emu_wave *w, struct emu_hazard_state *s, const struct aco_min
       const aco_operand *o = &in->operands[i];
       if (is_literal(o))
          reads_sgpr = true;
-      else if (is_reg(o) && !aco_physreg_is_vgpr(o->reg) &&
+      else if (aco_operand_has_reg(o) && !aco_physreg_is_vgpr(o->reg) &&
                aco_physreg_field(o->reg) < ACO_REG_EXEC_LO)
          reads_sgpr = true;
    }
@@ -314,7 +284,7 @@ record_valu(struct emu_wave *w, struct emu_hazard_state *s, const struct aco_min
       s->mask[0] = s->mask[1] = 0;
       if ((c & HZ_MASK_LAST) && in->num_operands) {
          const aco_operand *m = &in->operands[in->num_operands - 1];
-         if (is_reg(m) && !aco_physreg_is_vgpr(m->reg) &&
+         if (aco_operand_has_reg(m) && !aco_physreg_is_vgpr(m->reg) &&
              aco_physreg_field(m->reg) < ACO_REG_EXEC_LO)
             set_bits(s->mask, aco_physreg_field(m->reg), w->wave_size / 32);
       }
@@ -327,7 +297,7 @@ record_valu(struct emu_wave *w, struct emu_hazard_state *s, const struct aco_min
       if (!aco_physreg_is_vgpr(d->reg))
          continue;
       unsigned v0 = aco_physreg_field(d->reg) - 256;
-      for (unsigned v = v0; v < v0 + reg_dwords(d->temp.rc) && v < 256; v++) {
+      for (unsigned v = v0; v < v0 + aco_rc_reg_count(d->temp.rc) && v < 256; v++) {
          s->vgpr_wr_valu[v] = idx + 1;
          uint64_t gap = s->exec_wr && s->exec_wr - 1 >= s->vdst_resolved
                            ? idx - (s->exec_wr - 1) : HZ_FAR_GAP;
@@ -354,7 +324,7 @@ record_salu(struct emu_wave *w, struct emu_hazard_state *s, const struct aco_min
       const aco_definition *d = &in->definitions[i];
       if (aco_physreg_is_vgpr(d->reg))
          continue;
-      unsigned f = aco_physreg_field(d->reg), n = reg_dwords(d->temp.rc);
+      unsigned f = aco_physreg_field(d->reg), n = aco_rc_reg_count(d->temp.rc);
       if (f <= ACO_REG_EXEC_HI && f + n > ACO_REG_EXEC_LO)
          writes_exec = true;
       if (f >= ACO_REG_EXEC_LO || (f <= m0 && f + n > m0))
@@ -387,7 +357,7 @@ emu_hazard_check(struct emu_wave *w, const struct aco_minstr *in)
    if (s->cls[in->opcode] == HZ_UNCLASSIFIED)
       s->cls[in->opcode] = classify_opcode((enum aco_opcode)in->opcode);
    uint8_t c = s->cls[in->opcode];
-   bool valu = is_valu(info), salu = is_salu(info);
+   bool valu = aco_format_is_valu(info->format), salu = aco_format_is_salu(info->format);
    bool gfx10 = w->level == ACO_GFX1030, gfx11 = w->level == ACO_GFX1100;
    bool gfx11plus = w->level == ACO_GFX1100 || w->level == ACO_GFX1200;
    bool wave64 = w->wave_size == 64;
@@ -416,7 +386,7 @@ emu_hazard_check(struct emu_wave *w, const struct aco_minstr *in)
       record_valu(w, s, in, info);
    else if (salu)
       record_salu(w, s, in, info);
-   if (is_vmem_or_ds(info))
+   if (aco_format_is_vmem_or_ds(info->format))
       s->vdst_resolved = s->valu; /* VMEM, FLAT and DS wait for va_vdst */
 
    if (c & HZ_FP_ATOMIC)

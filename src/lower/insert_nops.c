@@ -131,37 +131,6 @@ classify(uint8_t *cls)
    }
 }
 
-static bool
-is_valu(const struct aco_op_info *info)
-{
-   return info->format >= ACO_FMT_VOP1 && info->format <= ACO_FMT_VOPD;
-}
-
-static bool
-is_salu(const struct aco_op_info *info)
-{
-   return info->format >= ACO_FMT_SOP1 && info->format <= ACO_FMT_SOPP;
-}
-
-static bool
-is_vmem_or_ds(const struct aco_op_info *info)
-{
-   return info->format >= ACO_FMT_DS && info->format <= ACO_FMT_MUBUF;
-}
-
-static bool
-is_reg(const aco_operand *o)
-{
-   return (o->kind == ACO_OPND_REG || o->kind == ACO_OPND_TEMP) && o->fixed;
-}
-
-static unsigned
-rc_dwords(aco_rc rc)
-{
-   unsigned d = aco_rc_dwords(rc);
-   return d ? d : 1;
-}
-
 static void
 set_bits(uint64_t *set, unsigned field, unsigned count)
 {
@@ -315,7 +284,7 @@ static void
 apply_read_sgpr(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in,
                 const struct aco_op_info *info)
 {
-   bool valu = is_valu(info), salu = is_salu(info);
+   bool valu = aco_format_is_valu(info->format), salu = aco_format_is_salu(info->format);
    if (in->opcode == aco_op_s_waitcnt_depctr) {
       if ((in->imm & 1) == 0)
          s->rs_resolved = s->salu;
@@ -338,10 +307,10 @@ apply_read_sgpr(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr 
    if (valu) {
       for (unsigned i = 0; i < in->num_operands; i++) {
          const aco_operand *o = &in->operands[i];
-         if (!is_reg(o) || aco_physreg_is_vgpr(o->reg) || aco_physreg_field(o->reg) >= c->m0)
+         if (!aco_operand_has_reg(o) || aco_physreg_is_vgpr(o->reg) || aco_physreg_field(o->reg) >= c->m0)
             continue;
          unsigned f = aco_physreg_field(o->reg);
-         for (unsigned r = f; r < f + rc_dwords(o->temp.rc) && r < c->m0; r++)
+         for (unsigned r = f; r < f + aco_rc_reg_count(o->temp.rc) && r < c->m0; r++)
             s->rs_read_pairs |= 1ull << (r / 2);
       }
    }
@@ -349,7 +318,7 @@ apply_read_sgpr(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr 
       const aco_definition *d = &in->definitions[valu ? in->num_definitions - 1 : 0];
       unsigned f = aco_physreg_field(d->reg);
       if (!aco_physreg_is_vgpr(d->reg) && f < c->m0 && (s->rs_read_pairs & (1ull << (f / 2)))) {
-         for (unsigned r = f; r < f + rc_dwords(d->temp.rc) && r < 128; r++) {
+         for (unsigned r = f; r < f + aco_rc_reg_count(d->temp.rc) && r < 128; r++) {
             if (valu)
                set_bits(s->rs_valu_wr, r, 1);
             else
@@ -370,7 +339,7 @@ apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
 
    if (k & NC_FP_ATOMIC) {
       s->fp_atomic_ws = 0;
-   } else if (is_valu(info) || (k & NC_WAITCNT)) {
+   } else if (aco_format_is_valu(info->format) || (k & NC_WAITCNT)) {
       s->fp_atomic_ws = HZ_FAR;
    } else if (s->fp_atomic_ws < HZ_FAR) {
       unsigned ws = s->fp_atomic_ws + (in->opcode == aco_op_s_nop ? (in->imm & 0xf) + 1 : 1);
@@ -378,14 +347,14 @@ apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
    }
    s->prev_nop = in->opcode == aco_op_s_nop;
 
-   if (is_valu(info)) {
+   if (aco_format_is_valu(info->format)) {
       bool reads_sgpr = (k & NC_MASK_VCC) != 0;
       for (unsigned i = 0; i < in->num_operands; i++) {
          const aco_operand *o = &in->operands[i];
          if (o->kind == ACO_OPND_CONST &&
              aco_inline_constant(o->value, o->bits ? o->bits : 32, o->is_float) < 0)
             reads_sgpr = true;
-         else if (is_reg(o) && !aco_physreg_is_vgpr(o->reg) &&
+         else if (aco_operand_has_reg(o) && !aco_physreg_is_vgpr(o->reg) &&
                   aco_physreg_field(o->reg) < ACO_REG_EXEC_LO)
             reads_sgpr = true;
       }
@@ -393,7 +362,7 @@ apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
          s->mask[0] = s->mask[1] = 0;
          if ((k & NC_MASK_LAST) && in->num_operands) {
             const aco_operand *m = &in->operands[in->num_operands - 1];
-            if (is_reg(m) && !aco_physreg_is_vgpr(m->reg) &&
+            if (aco_operand_has_reg(m) && !aco_physreg_is_vgpr(m->reg) &&
                 aco_physreg_field(m->reg) < ACO_REG_EXEC_LO)
                set_bits(s->mask, aco_physreg_field(m->reg), c->p->wave_size / 32);
          }
@@ -403,8 +372,8 @@ apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
       if (in->num_definitions) {
          const aco_definition *d = &in->definitions[in->num_definitions - 1];
          unsigned f = aco_physreg_field(d->reg);
-         if (!aco_physreg_is_vgpr(d->reg) && f < 128 && test_bits(s->mask, f, rc_dwords(d->temp.rc)))
-            set_bits(s->mask_valu_wr, f, rc_dwords(d->temp.rc));
+         if (!aco_physreg_is_vgpr(d->reg) && f < 128 && test_bits(s->mask, f, aco_rc_reg_count(d->temp.rc)))
+            set_bits(s->mask_valu_wr, f, aco_rc_reg_count(d->temp.rc));
       }
       uint8_t gap = (uint8_t)exec_valu(s);
       s->valu++;
@@ -417,7 +386,7 @@ apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
          if (!aco_physreg_is_vgpr(d->reg))
             continue;
          unsigned v0 = aco_physreg_field(d->reg) - 256;
-         for (unsigned v = v0; v < v0 + rc_dwords(d->temp.rc) && v < 256; v++) {
+         for (unsigned v = v0; v < v0 + aco_rc_reg_count(d->temp.rc) && v < 256; v++) {
             s->wr_at[v] = s->valu;
             s->exec_gap[v] = gap;
             if (k & NC_TRANS) {
@@ -427,13 +396,13 @@ apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
          }
       }
       s->vcmpx = info->format == ACO_FMT_VOPC && (info->flags & ACO_OPF_WRITE_EXEC);
-   } else if (is_salu(info)) {
+   } else if (aco_format_is_salu(info->format)) {
       bool writes_exec = (info->flags & ACO_OPF_WRITE_EXEC) != 0;
       for (unsigned i = 0; i < in->num_definitions; i++) {
          const aco_definition *d = &in->definitions[i];
          if (aco_physreg_is_vgpr(d->reg))
             continue;
-         unsigned f = aco_physreg_field(d->reg), n = rc_dwords(d->temp.rc);
+         unsigned f = aco_physreg_field(d->reg), n = aco_rc_reg_count(d->temp.rc);
          if (f <= ACO_REG_EXEC_HI && f + n > ACO_REG_EXEC_LO)
             writes_exec = true;
          if (f >= ACO_REG_EXEC_LO || (f <= c->m0 && f + n > c->m0))
@@ -464,7 +433,7 @@ apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
          }
       }
    }
-   if (is_vmem_or_ds(info))
+   if (aco_format_is_vmem_or_ds(info->format))
       resolve_vdst(s); /* VMEM, FLAT and DS wait for va_vdst */
    if (c->gfx12)
       apply_read_sgpr(c, s, in, info);
@@ -484,10 +453,10 @@ trans_use_hazard(const struct nop_state *s, const struct aco_minstr *in)
 {
    for (unsigned i = 0; i < in->num_operands; i++) {
       const aco_operand *o = &in->operands[i];
-      if (!is_reg(o) || !aco_physreg_is_vgpr(o->reg))
+      if (!aco_operand_has_reg(o) || !aco_physreg_is_vgpr(o->reg))
          continue;
       unsigned v0 = aco_physreg_field(o->reg) - 256;
-      for (unsigned v = v0; v < v0 + rc_dwords(o->temp.rc) && v < 256; v++) {
+      for (unsigned v = v0; v < v0 + aco_rc_reg_count(o->temp.rc) && v < 256; v++) {
          if (trans_valu(s, v) <= 5 && trans_trans(s, v) <= 1)
             return true;
       }
@@ -506,10 +475,10 @@ partial_forwarding_hazard(const struct nop_state *s, const struct aco_minstr *in
    for (unsigned pass = 0; pass < 2; pass++) {
       for (unsigned i = 0; i < in->num_operands; i++) {
          const aco_operand *o = &in->operands[i];
-         if (!is_reg(o) || !aco_physreg_is_vgpr(o->reg))
+         if (!aco_operand_has_reg(o) || !aco_physreg_is_vgpr(o->reg))
             continue;
          unsigned v0 = aco_physreg_field(o->reg) - 256;
-         for (unsigned v = v0; v < v0 + rc_dwords(o->temp.rc) && v < 256; v++) {
+         for (unsigned v = v0; v < v0 + aco_rc_reg_count(o->temp.rc) && v < 256; v++) {
             unsigned w = wr_valu(s, v);
             if (pass == 0) {
                nread++;
@@ -541,11 +510,11 @@ mask_write_wait(struct nop_ctx *c, const struct nop_state *s, const struct aco_m
       unsigned f, n;
       if (i < in->num_operands) {
          const aco_operand *o = &in->operands[i];
-         if (!is_reg(o) || aco_physreg_is_vgpr(o->reg))
+         if (!aco_operand_has_reg(o) || aco_physreg_is_vgpr(o->reg))
             continue;
-         f = aco_physreg_field(o->reg), n = rc_dwords(o->temp.rc);
+         f = aco_physreg_field(o->reg), n = aco_rc_reg_count(o->temp.rc);
       } else if ((c->cls[in->opcode] & NC_MASK_VCC) ||
-                 (is_valu(info) && (info->flags & ACO_OPF_READ_VCC))) {
+                 (aco_format_is_valu(info->format) && (info->flags & ACO_OPF_READ_VCC))) {
          f = ACO_REG_VCC_LO, n = c->p->wave_size / 32; /* implicit vcc */
       } else {
          break;
@@ -570,10 +539,10 @@ read_sgpr_wait(struct nop_ctx *c, const struct nop_state *s, const struct aco_mi
    uint16_t imm = 0xffff;
    for (unsigned i = 0; i < in->num_operands; i++) {
       const aco_operand *o = &in->operands[i];
-      if (!is_reg(o) || aco_physreg_is_vgpr(o->reg) || aco_physreg_field(o->reg) >= c->m0)
+      if (!aco_operand_has_reg(o) || aco_physreg_is_vgpr(o->reg) || aco_physreg_field(o->reg) >= c->m0)
          continue;
       unsigned f = aco_physreg_field(o->reg);
-      for (unsigned r = f; r < f + rc_dwords(o->temp.rc) && r < c->m0; r++) {
+      for (unsigned r = f; r < f + aco_rc_reg_count(o->temp.rc) && r < c->m0; r++) {
          if (rs_salu(s, r) < (valu ? 11u : 10u))
             imm &= 0xfffe;
          if (valu && test_bits(s->rs_valu_wr, r, 1))
@@ -627,7 +596,7 @@ needed(struct nop_ctx *c, const struct nop_state *s, const struct aco_minstr *in
 {
    const struct aco_op_info *info = aco_op_info((enum aco_opcode)in->opcode);
    uint8_t k = c->cls[in->opcode];
-   bool valu = is_valu(info);
+   bool valu = aco_format_is_valu(info->format);
    f->s_nop = 0;
    f->v_nop = false;
    f->depctr = 0xffff;
@@ -641,9 +610,9 @@ needed(struct nop_ctx *c, const struct nop_state *s, const struct aco_minstr *in
       f->depctr &= 0x0fff;
    if (c->gfx11 && c->wave64 && valu && partial_forwarding_hazard(s, in))
       f->depctr &= 0x0fff;
-   if (c->gfx11 && c->wave64 && (valu || is_salu(info)))
+   if (c->gfx11 && c->wave64 && (valu || aco_format_is_salu(info->format)))
       f->depctr &= mask_write_wait(c, s, in);
-   if (c->gfx12 && (valu || is_salu(info)))
+   if (c->gfx12 && (valu || aco_format_is_salu(info->format)))
       f->depctr &= read_sgpr_wait(c, s, in, valu);
    if (c->gfx11plus && in->opcode == aco_op_s_sendmsg && (in->imm & 0xff) == 3)
       f->dealloc_nop = true; /* decided against prev_nop after the other fixes */

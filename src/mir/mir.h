@@ -115,6 +115,17 @@ static inline aco_operand aco_opnd_const(uint64_t value, unsigned bits)
    aco_operand o = {ACO_OPND_CONST, (uint8_t)bits, false, false, {0, {1}}, {0}, value, false, false};
    return o;
 }
+/* An operand with a physical register (a fixed temporary or a register operand). */
+static inline bool aco_operand_has_reg(const aco_operand *o)
+{
+   return (o->kind == ACO_OPND_REG || o->kind == ACO_OPND_TEMP) && o->fixed;
+}
+/* Registers a class spans (a sub-dword class still takes one). */
+static inline unsigned aco_rc_reg_count(aco_rc rc)
+{
+   unsigned d = aco_rc_dwords(rc);
+   return d ? d : 1;
+}
 
 typedef struct aco_definition {
    aco_temp temp;

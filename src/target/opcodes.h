@@ -6,6 +6,7 @@
 
 #include "target/opcodes_gen.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -53,6 +54,24 @@ aco_source_bits(const struct aco_op_info *info, struct aco_op_slot s)
    if (s.role == 'c' && (info->flags & ACO_OPF_SRC2_16))
       return 16;
    return s.dwords * 32u;
+}
+
+/* Instruction classes by format (the hazard rules and wait counters speak of these). */
+static inline bool
+aco_format_is_valu(unsigned fmt)
+{
+   return fmt >= ACO_FMT_VOP1 && fmt <= ACO_FMT_VOPD;
+}
+static inline bool
+aco_format_is_salu(unsigned fmt)
+{
+   return fmt >= ACO_FMT_SOP1 && fmt <= ACO_FMT_SOPP;
+}
+/* DS, FLAT, GLOBAL, SCRATCH and MUBUF */
+static inline bool
+aco_format_is_vmem_or_ds(unsigned fmt)
+{
+   return fmt >= ACO_FMT_DS && fmt <= ACO_FMT_MUBUF;
 }
 
 const char *aco_format_name(enum aco_format fmt);
