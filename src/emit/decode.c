@@ -41,12 +41,12 @@ find_vopd(int gi, unsigned op, bool y, enum aco_opcode *out)
 
 /* A source field as an operand: register, inline constant or the literal. */
 static aco_operand
-source_operand(unsigned v, aco_rc rc, unsigned bits, unsigned dwords, uint32_t literal)
+source_operand(unsigned v, aco_rc rc, unsigned bits, unsigned dwords, bool fp, uint32_t literal)
 {
    uint64_t val;
    if (v == ACO_REG_LITERAL)
       return bits == 16 ? aco_opnd_const(literal & 0xffff, 16)
-                        : aco_opnd_const(dwords == 2 ? (uint64_t)literal << 32 : literal, bits);
+                        : aco_opnd_const(dwords == 2 ? aco_literal64(fp, literal) : literal, bits);
    if (aco_inline_constant_value(v, bits, &val))
       return aco_opnd_const(val, bits);
    return aco_opnd_reg(aco_physreg_make(v, 0), rc);
@@ -91,7 +91,7 @@ decode_vopd(aco_gfx_level level, unsigned wave, const uint32_t *w, unsigned coun
                return 0;
             lit = true;
          }
-         in->operands[k++] = source_operand(v, aco_rc_v(1), 32, 1, literal);
+         in->operands[k++] = source_operand(v, aco_rc_v(1), 32, 1, false, literal);
       }
    }
    *out = in;
@@ -334,8 +334,9 @@ aco_decode_instr(aco_gfx_level level, unsigned wave, const uint32_t *w, unsigned
       } else if (v == ACO_REG_LITERAL) {
          if (n >= count)
             return 0;
+         bool fp = (aco_op_info(opc)->flags & ACO_OPF_FLOAT) != 0;
          aco_operand o = bits == 16 ? aco_opnd_const(w[n] & 0xffff, 16)
-                         : aco_opnd_const(s.dwords == 2 ? (uint64_t)w[n] << 32 : w[n], bits);
+                         : aco_opnd_const(s.dwords == 2 ? aco_literal64(fp, w[n]) : w[n], bits);
          in->operands[map.index[i]] = o;
          lit_dwords = 1;
       } else if ((v >= 128 && v <= 208) || (v >= 240 && v <= 248)) {

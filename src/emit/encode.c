@@ -8,15 +8,15 @@
 #include <string.h>
 
 static unsigned operand_field_raw(aco_gfx_level level, const aco_operand *o, unsigned dwords,
-                                  unsigned slot_bits, bool *lit, uint32_t *lit_value);
+                                  unsigned slot_bits, bool fp, bool *lit, uint32_t *lit_value);
 
 static unsigned
 operand_field(aco_gfx_level level, const aco_operand *o, unsigned dwords, unsigned slot_bits,
-              bool *lit, uint32_t *lit_value)
+              bool fp, bool *lit, uint32_t *lit_value)
 {
    bool had_lit = *lit;
    uint32_t prev = *lit_value;
-   unsigned v = operand_field_raw(level, o, dwords, slot_bits, lit, lit_value);
+   unsigned v = operand_field_raw(level, o, dwords, slot_bits, fp, lit, lit_value);
    /* one literal dword per instruction: two constants must share it */
    if (v == ACO_REG_LITERAL && had_lit && prev != *lit_value)
       return ~0u;
@@ -25,7 +25,7 @@ operand_field(aco_gfx_level level, const aco_operand *o, unsigned dwords, unsign
 
 static unsigned
 operand_field_raw(aco_gfx_level level, const aco_operand *o, unsigned dwords, unsigned slot_bits,
-                  bool *lit, uint32_t *lit_value)
+                  bool fp, bool *lit, uint32_t *lit_value)
 {
    if (o->kind == ACO_OPND_CONST && slot_bits == 16) {
       /* a 16-bit source reads the low half; only values that are 16-bit numbers (zero- or
@@ -45,8 +45,18 @@ operand_field_raw(aco_gfx_level level, const aco_operand *o, unsigned dwords, un
       int f = aco_inline_constant(o->value, bits, o->is_float || bits == 64);
       if (f >= 0)
          return (unsigned)f;
+      if (bits == 64) {
+         /* one 32-bit literal: the high half of an f64, the zero-extended low half of an
+          * integer; values that are neither have no encoding */
+         uint32_t half = fp ? (uint32_t)(o->value >> 32) : (uint32_t)o->value;
+         if (aco_literal64(fp, half) != o->value)
+            return ~0u;
+         *lit = true;
+         *lit_value = half;
+         return ACO_REG_LITERAL;
+      }
       *lit = true;
-      *lit_value = bits == 64 ? (uint32_t)(o->value >> 32) : (uint32_t)o->value;
+      *lit_value = (uint32_t)o->value;
       return ACO_REG_LITERAL;
    }
    if (o->kind == ACO_OPND_UNDEF)
@@ -84,8 +94,9 @@ aco_instr_fields(aco_gfx_level level, unsigned wave_size, const struct aco_minst
             v = aco_physreg_field(in->definitions[map.index[i]].reg);
          else
             v = operand_field(level, &in->operands[map.index[i]], s.dwords,
-                              aco_source_bits(aco_op_info(in->opcode), s), &f->has_lit,
-                              &f->lit);
+                              aco_source_bits(aco_op_info(in->opcode), s),
+                              (aco_op_info(in->opcode)->flags & ACO_OPF_FLOAT) != 0,
+                              &f->has_lit, &f->lit);
          if (v == ~0u)
             return false; /* constant that the source cannot hold */
          if ((aco_op_info(in->opcode)->flags & ACO_OPF_SRC_REG) && !map.is_def[i] &&

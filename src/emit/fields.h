@@ -14,6 +14,15 @@ struct aco_fields {
    bool has_vdef, has_vop;
 };
 
+/* The value a 32-bit literal gives a 64-bit source: the high half of an f64 (the op reads
+ * floats), zero-extended for the integer ops, signed or not (llvm-mc-19 prints
+ * v_mad_i64_i32's literal 0xfffff830, never -2000). */
+static inline uint64_t
+aco_literal64(bool fp64, uint32_t literal)
+{
+   return fp64 ? (uint64_t)literal << 32 : literal;
+}
+
 bool aco_instr_fields(aco_gfx_level level, unsigned wave_size, const struct aco_minstr *in,
                       struct aco_fields *f);
 

@@ -97,9 +97,13 @@ print_source(aco_gfx_level level, unsigned wave, const struct aco_minstr *in,
              const struct aco_fields *f,
              struct aco_strbuf *sb)
 {
-   /* neg/abs exist in VOP3 and in the 32-bit DPP16 and SDWA forms */
-   bool vop3 = in->encoding != ACO_ENC_NATIVE || aco_op_info(in->opcode)->format == ACO_FMT_VOP3 ||
-               aco_op_info(in->opcode)->format == ACO_FMT_VOP3P;
+   /* neg/abs exist in VOP3 and in the 32-bit DPP16 and SDWA forms of VALU ops only (the
+    * memory formats' encoding flags and fields are no VALU modifiers) */
+   unsigned fmt = aco_op_info(in->opcode)->format;
+   bool valu = fmt == ACO_FMT_VOP1 || fmt == ACO_FMT_VOP2 || fmt == ACO_FMT_VOPC ||
+               fmt == ACO_FMT_VOP3 || fmt == ACO_FMT_VOP3P;
+   bool vop3 = valu && (in->encoding != ACO_ENC_NATIVE || fmt == ACO_FMT_VOP3 ||
+                        fmt == ACO_FMT_VOP3P);
    bool sext = in->encoding == ACO_ENC_SDWA && src < 2 && in->valu.sdwa_sext[src];
    /* VOP3P prints neg_lo:/neg_hi: lists instead, except v_fma_mix*, whose neg_hi bits
     * are the abs modifiers and which LLVM spells like VOP3 */
@@ -402,8 +406,15 @@ aco_print_asm_instr(aco_gfx_level level, unsigned wave, const struct aco_minstr 
       break;
    default:
       if (aco_enc_is_e64(in->encoding) || fmt == ACO_FMT_VOP3) {
-         if (in->valu.opsel)
-            print_bits(sb, "op_sel", in->valu.opsel, info->flags & ACO_OPF_OPSEL2 ? 2 : nsrc + 1);
+         /* op_sel:[src0..src(n-1), dst]: the destination is bit 3 whatever the number of
+          * sources */
+         unsigned opsel = in->valu.opsel, n = nsrc + 1;
+         if (info->flags & ACO_OPF_OPSEL2)
+            n = 2;
+         else if (nsrc < 3)
+            opsel = (opsel & ((1u << nsrc) - 1)) | (opsel >> 3 & 1) << nsrc;
+         if (opsel)
+            print_bits(sb, "op_sel", opsel, n);
          if (in->valu.clamp)
             aco_strbuf_puts(sb, " clamp");
          static const char *const omod[4] = {"", " mul:2", " mul:4", " div:2"};

@@ -19,20 +19,9 @@ uint64_t
 emu_sop(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned idx, unsigned dwords)
 {
    const aco_operand *o = &in->operands[idx];
-   if (o->kind == ACO_OPND_CONST) {
-      if (dwords == 2 && o->bits == 64) {
-         /* a 32-bit literal of a 64-bit scalar operand is zero-extended (the decoder
-          * places it high, as for float64 VALU sources) */
-         unsigned fmt = aco_op_info(in->opcode)->format;
-         uint32_t w0 = raw_word(ws, 0);
-         unsigned field = idx == 0 ? (w0 & 0xff) : ((w0 >> 8) & 0xff);
-         if ((fmt == ACO_FMT_SOP1 || fmt == ACO_FMT_SOP2 || fmt == ACO_FMT_SOPC) &&
-             field == ACO_REG_LITERAL)
-            return raw_word(ws, 1);
-         return o->value;
-      }
+   /* constants hold their value (a 64-bit literal is decoded zero-extended) */
+   if (o->kind == ACO_OPND_CONST)
       return dwords == 2 ? o->value : (uint32_t)o->value;
-   }
    uint64_t v = emu_read_operand(&ws->w, o, 0, 0);
    if (dwords == 2)
       v |= (uint64_t)emu_read_operand(&ws->w, o, 0, 1) << 32;

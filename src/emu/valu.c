@@ -32,7 +32,6 @@ struct part {
    int mask_src;   /* operand index of the carry-in / selector, -1 */
    int dst, mdst;  /* definition indices: vector result, lane-mask result */
    bool vop3;      /* op_sel applies */
-   bool int64_src, int64_signed; /* 64-bit sources are integers (signed) */
    uint64_t res[EMU_MAX_LANES][2];
    uint64_t written; /* lanes whose vector result is written */
    uint64_t mask;
@@ -167,24 +166,6 @@ dpp_source(struct ctx *c, unsigned lane, bool *ok)
    return src;
 }
 
-/* A 32-bit literal in a 64-bit source is the high half of an f64 but a zero-extended
- * (sign-extended for signed operands) integer otherwise. A constant whose low half is
- * zero while its high half is not, and that is not one of the f64 inline constants
- * (+-0.5, +-1, +-2, +-4), can only be a literal placed as for an f64: it is moved to the
- * low half for integer sources. */
-static uint64_t
-int64_literal(uint64_t v, bool is_signed)
-{
-   uint32_t hi = (uint32_t)(v >> 32);
-   if ((uint32_t)v || !hi)
-      return v;
-   switch (hi & 0x7fffffffu) {
-   case 0x3fe00000: case 0x3ff00000: case 0x40000000: case 0x40100000: return v;
-   default: break;
-   }
-   return is_signed ? (uint64_t)(int64_t)(int32_t)hi : hi;
-}
-
 /* Source i of a part as lane `lane` uses it (lane `from` for DPP src0). */
 static uint64_t
 fetch_source(struct ctx *c, struct part *p, unsigned i, unsigned from, bool zero)
@@ -200,8 +181,6 @@ fetch_source(struct ctx *c, struct part *p, unsigned i, unsigned from, bool zero
                       in->valu.sdwa_sext[i]);
    } else {
       v = read_raw(c->w, op, from, bits == 64 ? 64 : 32);
-      if (bits == 64 && op->kind == ACO_OPND_CONST && p->int64_src)
-         v = int64_literal(v, p->int64_signed);
       if (bits == 16) {
          bool hi = (op->kind == ACO_OPND_REG && aco_physreg_byte(op->reg) >= 2) ||
                    (p->vop3 && ((in->valu.opsel >> i) & 1));
@@ -409,8 +388,6 @@ setup_part(struct ctx *c, struct part *p, enum aco_opcode slot_op, enum aco_opco
       return emu_fail(w, "malformed instruction: %s has %u operands and %u definitions",
                       slot_info->name, in->num_operands, in->num_definitions);
    p->vop3 = info->format == ACO_FMT_VOP3 || info->format == ACO_FMT_VOP3P || e64;
-   p->int64_src = !(info->flags & ACO_OPF_FLOAT);
-   p->int64_signed = strstr(info->name, "_i64") != NULL;
    unsigned nsrc = 0;
    for (unsigned i = 0; i < map.count; i++) {
       struct aco_op_slot s = map.slot[i];

@@ -20,10 +20,9 @@
 typedef enum aco_opcode op_t;
 #define NONE aco_op_p_startpgm
 
-/* GLOBAL with an SGPR base (ACO_ENC_MEM_SADDR) is selected but kept off until the assembly
- * printer handles the form (it shows a negative or large offset as VALU modifiers of vaddr,
- * which llvm-mc rejects); the 64-bit VGPR address is used meanwhile. Set to 1 to enable. */
-#define ISEL_GLOBAL_SADDR 0
+/* GLOBAL with an SGPR base (ACO_ENC_MEM_SADDR) for uniform bases; 0 keeps the 64-bit VGPR
+ * address everywhere. */
+#define ISEL_GLOBAL_SADDR 1
 
 static aco_operand T(aco_temp t) { return aco_opnd_temp(t); }
 static aco_operand K(uint64_t v) { return aco_opnd_const(v, 32); }

@@ -211,6 +211,11 @@ make(struct gen *g, enum aco_opcode op, enum variant v)
          o = aco_source_bits(info, s) == 16 ? aco_opnd_const(k_op ? 0x1234 : 0x5678, 16)
                                             : aco_opnd_const(0x12345678, 32);
          changed = true;
+      } else if (s.role == 'a' && v == V_LITERAL && src0 && s.dwords == 2) {
+         /* one literal dword: the high half of an f64, a zero-extended integer */
+         o = aco_opnd_const((info->flags & ACO_OPF_FLOAT) ? 0x1234567800000000ull : 0x87654321ull,
+                            64);
+         changed = true;
       } else if (s.role == 'a' && v == V_SGPR && src0 && s.file == 'v') {
          o = aco_opnd_reg(aco_physreg_make(8, 0), aco_rc_s(s.dwords));
          changed = true;
@@ -224,6 +229,11 @@ make(struct gen *g, enum aco_opcode op, enum variant v)
       if (info->format == ACO_FMT_VOP3 && (info->flags & ACO_OPF_FLOAT)) {
          in->valu.neg = 1;
          in->valu.abs = (info->flags & ACO_OPF_SRC1_INT) ? 1 : 2;
+         changed = true;
+      } else if (info->format == ACO_FMT_VOP3 && (info->flags & ACO_OPF_SRC16) &&
+                 strstr(info->name, "_nc_") && map.num_operands == 2) {
+         /* op_sel of src1 and of the destination (bit 3): op_sel:[0,1,1] */
+         in->valu.opsel = 2 | 8;
          changed = true;
       } else if (info->format == ACO_FMT_VOP3P && (info->flags & ACO_OPF_FLOAT)) {
          in->valu.neg = 1;
@@ -295,6 +305,9 @@ make(struct gen *g, enum aco_opcode op, enum variant v)
          in->mem.glc = true;
       break;
    case V_SADDR:
+      /* 0x101: the low bits of both bytes set (storage shared with VALU neg/abs) */
+      in->mem.offset = 0x101;
+      break;
    case V_NOVADDR:
    case V_SOFFSET:
       in->mem.offset = 16;
