@@ -2,8 +2,9 @@
 /* Wait insertion, after lowering to hardware instructions.
  *
  * A memory instruction counts one event on each counter its kind uses (the opcode table's
- * `wait` field, mapped per GFX level by the tables below) and its destination registers
- * become pending. Events of a counter complete in order, except SMEM and FLAT, which may
+ * `wait` field, mapped per GFX level by the tables below; a vector memory atomic is a load
+ * when it returns the old value and a store when it does not) and its destination
+ * registers become pending. Events of a counter complete in order, except SMEM and FLAT, which may
  * return out of order relative to the other events of their counters: while one of those
  * is outstanding, only a wait to zero covers anything on that counter.
  *
@@ -98,6 +99,20 @@ state_init(struct wait_state *s)
    s->ooo = 0;
 }
 
+/* dst[i] = min(dst[i], src[i]); true if any changed. Written without branches so the
+ * compiler vectorizes it: the register table is merged at every block entry. */
+static bool
+merge_min(uint8_t *restrict dst, const uint8_t *restrict src, size_t n)
+{
+   uint8_t diff = 0;
+   for (size_t i = 0; i < n; i++) {
+      uint8_t m = src[i] < dst[i] ? src[i] : dst[i];
+      diff |= (uint8_t)(m ^ dst[i]);
+      dst[i] = m;
+   }
+   return diff != 0;
+}
+
 /* dst = dst joined with src; true if dst changed. */
 static bool
 state_merge(struct wait_state *dst, const struct wait_state *src)
@@ -110,27 +125,37 @@ state_merge(struct wait_state *dst, const struct wait_state *src)
       dst->ooo |= src->ooo;
       changed = true;
    }
-   const uint8_t *a = &src->store[0];
-   uint8_t *b = &dst->store[0];
-   for (unsigned i = 0; i < W_MAXCNT; i++)
-      if (a[i] < b[i]) {
-         b[i] = a[i];
-         changed = true;
-      }
-   a = &src->need[0][0];
-   b = &dst->need[0][0];
-   for (unsigned i = 0; i < W_NREG * W_MAXCNT; i++)
-      if (a[i] < b[i]) {
-         b[i] = a[i];
-         changed = true;
-      }
+   changed |= merge_min(&dst->store[0], &src->store[0], W_MAXCNT);
+   changed |= merge_min(&dst->need[0][0], &src->need[0][0], (size_t)W_NREG * W_MAXCNT);
    return changed;
 }
 
-static unsigned
-event_class(const struct aco_minstr *in)
+/* A vector memory atomic that returns the old value: ACO_ENC_MEM_RTN on FLAT/GLOBAL/
+ * SCRATCH; glc (TH_ATOMIC_RETURN on GFX12) on MUBUF, whose rows always have the
+ * destination slot. */
+static bool
+atomic_returns(const struct aco_mprogram *p, const struct aco_minstr *in)
 {
    const struct aco_op_info *info = aco_op_info(in->opcode);
+   if (info->format == ACO_FMT_MUBUF)
+      return p->gfx_level >= ACO_GFX1200 ? (in->mem.th & 1) != 0 : in->mem.glc;
+   return (in->encoding & ACO_ENC_MEM_RTN) != 0;
+}
+
+/* The event class of an instruction. A vector memory atomic counts as a load when it
+ * returns the old value (vmcnt / loadcnt: its destination is pending like a load's) and
+ * as a store otherwise (vscnt / storecnt), whatever its row says. */
+static unsigned
+event_class(const struct aco_mprogram *p, const struct aco_minstr *in)
+{
+   const struct aco_op_info *info = aco_op_info(in->opcode);
+   if ((info->flags & ACO_OPF_ATOMIC) && info->format != ACO_FMT_DS) {
+      bool rtn = atomic_returns(p, in);
+      if (info->wait == ACO_WAIT_FLAT)
+         return rtn ? EV_FLAT_LOAD : EV_FLAT_STORE;
+      if (info->wait == ACO_WAIT_LOAD || info->wait == ACO_WAIT_STORE)
+         return rtn ? EV_LOAD : EV_STORE;
+   }
    switch (info->wait) {
    case ACO_WAIT_LOAD: return EV_LOAD;
    case ACO_WAIT_STORE: return EV_STORE;
@@ -334,7 +359,7 @@ process_instr(struct waits_ctx *ctx, struct aco_minstr *in)
             apply_wait(&ctx->cur, c, w[c]);
    }
 
-   unsigned ev = event_class(in);
+   unsigned ev = event_class(ctx->p, in);
    if (ev != EV_NONE) {
       bool writes_memory = (info->flags & (ACO_OPF_STORE | ACO_OPF_ATOMIC)) != 0;
       for (unsigned c = 0; c < wc->count; c++) {
@@ -377,7 +402,8 @@ process_block(struct waits_ctx *ctx, struct aco_mblock *b, bool *changed)
       ctx->cur.reached = true;
    for (uint32_t i = 0; i < b->linear_preds.len; i++)
       state_merge(&ctx->cur, &ctx->out[b->linear_preds.data[i]]);
-   if (!ctx->cur.reached && !ctx->emit)
+   bool reached = ctx->cur.reached;
+   if (!reached && !ctx->emit)
       return ACO_SUCCESS;
    ctx->cur.reached = true;
    ctx->list.data = NULL;
@@ -394,6 +420,9 @@ process_block(struct waits_ctx *ctx, struct aco_mblock *b, bool *changed)
       b->instrs.data = ctx->list.data;
       b->instrs.len = ctx->list.len;
       b->instrs.cap = ctx->list.cap;
+      /* the out-state, for the successors when the last walk is the only one */
+      if (reached)
+         state_merge(&ctx->out[b->index], &ctx->cur);
       return ACO_SUCCESS;
    }
    *changed |= state_merge(&ctx->out[b->index], &ctx->cur);
@@ -415,9 +444,15 @@ aco_insert_waits(struct aco_mprogram *p)
    for (uint32_t i = 0; i < p->blocks.len; i++)
       state_init(&ctx.out[i]);
 
-   aco_status st = ACO_SUCCESS;
-   bool changed = true;
+   /* Without a back edge every predecessor comes first: the last walk alone sees the
+    * final states, and the fixed-point walks are skipped. */
+   bool changed = false;
    struct aco_mblock *b;
+   aco_foreach_block(p, b) {
+      for (uint32_t i = 0; i < b->linear_preds.len; i++)
+         changed |= b->linear_preds.data[i] >= b->index;
+   }
+   aco_status st = ACO_SUCCESS;
    while (changed && st == ACO_SUCCESS) {
       changed = false;
       aco_foreach_block(p, b) {

@@ -716,6 +716,92 @@ test_waits_flat(void **state)
    }
 }
 
+static void
+test_waits_atomic_return(void **state)
+{
+   /* a returning global atomic counts as a load (vmcnt / loadcnt): its old value is
+    * pending and a later load of the same counter completes after it; a non-returning
+    * one counts as a store (vscnt / storecnt) and is waited for before the barrier; a
+    * MUBUF atomic with glc (TH_ATOMIC_RETURN) returns too (the printed form shows
+    * neither the flag nor the cache bits) */
+   static const char *expected[3] = {
+      "BB0:\n"
+      "  global_atomic_add_u32 v1, v[10:11], v5\n"
+      "  global_atomic_add_u32 v[10:11], v6\n"
+      "  global_load_b32 v2, v[10:11]\n"
+      "  buffer_atomic_add_u32 v7, v3, s[4:7], s8\n"
+      "  s_waitcnt vmcnt(2)\n"
+      "  v_add_nc_u32 v20, v1, v1\n"
+      "  s_waitcnt vmcnt(0)\n"
+      "  v_add_nc_u32 v21, v7, v7\n"
+      "  s_waitcnt_vscnt s125, 0\n"
+      "  s_barrier\n",
+      "BB0:\n"
+      "  global_atomic_add_u32 v1, v[10:11], v5\n"
+      "  global_atomic_add_u32 v[10:11], v6\n"
+      "  global_load_b32 v2, v[10:11]\n"
+      "  buffer_atomic_add_u32 v7, v3, s[4:7], s8\n"
+      "  s_waitcnt vmcnt(2)\n"
+      "  v_add_nc_u32 v20, v1, v1\n"
+      "  s_waitcnt vmcnt(0)\n"
+      "  v_add_nc_u32 v21, v7, v7\n"
+      "  s_waitcnt_vscnt s124, 0\n"
+      "  s_barrier\n",
+      "BB0:\n"
+      "  global_atomic_add_u32 v1, v[10:11], v5\n"
+      "  global_atomic_add_u32 v[10:11], v6\n"
+      "  global_load_b32 v2, v[10:11]\n"
+      "  buffer_atomic_add_u32 v7, v3, s[4:7], s8\n"
+      "  s_wait_loadcnt 2\n"
+      "  v_add_nc_u32 v20, v1, v1\n"
+      "  s_wait_loadcnt 0\n"
+      "  v_add_nc_u32 v21, v7, v7\n"
+      "  s_wait_storecnt 0\n"
+      "  s_barrier_signal 0xffffffff\n"
+      "  s_barrier_wait 65535\n",
+   };
+   for (unsigned l = 0; l < 3; l++) {
+      struct aco_mprogram *p = program(levels[l], 1);
+      struct aco_mblock *b = p->blocks.data[0];
+      bool g12 = levels[l] >= ACO_GFX1200;
+      struct aco_minstr *in = add(p, b, aco_op_global_atomic_add_u32, 1, 2);
+      in->encoding = ACO_ENC_MEM_RTN;
+      in->definitions[0] = dv(1, 1);
+      in->operands[0] = ov(10, 2);
+      in->operands[1] = ov(5, 1);
+      if (g12)
+         in->mem.th = 1;
+      else
+         in->mem.glc = true;
+      in = add(p, b, aco_op_global_atomic_add_u32, 0, 2);
+      in->operands[0] = ov(10, 2);
+      in->operands[1] = ov(6, 1);
+      global_load(p, b, 2, 10);
+      in = add(p, b, aco_op_buffer_atomic_add_u32, 1, 3); /* v7: the data and the result */
+      in->definitions[0] = dv(7, 1);
+      in->operands[0] = ov(3, 1);
+      in->operands[1] = os(4, 4);
+      in->operands[2] = os(8, 1);
+      in->mem.offen = true;
+      if (g12)
+         in->mem.th = 1;
+      else
+         in->mem.glc = true;
+      valu_use(p, b, 20, 1, 1); /* the first atomic's value: two events after it */
+      valu_use(p, b, 21, 7, 7); /* the buffer atomic's value: the last event */
+      if (g12) {
+         in = add(p, b, aco_op_s_barrier_signal, 0, 1);
+         in->operands[0] = oc(0xffffffff);
+         add(p, b, aco_op_s_barrier_wait, 0, 0)->imm = 0xffff;
+      } else {
+         add(p, b, aco_op_s_barrier, 0, 0);
+      }
+      assert_int_equal(aco_insert_waits(p), ACO_SUCCESS);
+      CHECK_PROGRAM(p, expected[l]);
+      aco_mprogram_destroy(p);
+   }
+}
+
 int
 main(void)
 {
@@ -733,6 +819,7 @@ main(void)
       cmocka_unit_test(test_waits_barrier),
       cmocka_unit_test(test_waits_cfg),
       cmocka_unit_test(test_waits_flat),
+      cmocka_unit_test(test_waits_atomic_return),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -85,6 +85,8 @@ placeholder(const char *name)
       return wave == 64 ? "s_and_saveexec_b64" : "s_and_saveexec_b32";
    if (!strcmp(name, "SOFF"))
       return g12 ? "null" : "0";
+   if (!strcmp(name, "BUFOFF"))
+      return g12 ? "0x1004" : "0xffc"; /* past the 12-bit field where there is room */
    fail_msg("unknown placeholder %s", name);
    return "";
 }
@@ -681,6 +683,62 @@ test_buffer(void **state)
    free(buf2);
 }
 
+/* The immediate offset of an offen MUBUF access (a 12-bit field before gfx1200, 24 bits
+ * in the third dword on gfx1200) and the range check at its byte boundary: a raw buffer
+ * of 20 bytes read with voffset 4*lane and offset:8 gives dwords 2..4 to lanes 0..2 and 0
+ * past that; a byte load at offset:8 over 13 bytes reads bytes 8..12 for lanes 0..4; the
+ * same dword load with offset:0xffc over 0x1010 bytes reads the dwords from 0x3ff, and
+ * with offset:0x1004 (gfx1200: a 24-bit field) the dwords from 0x401 for lanes 0..2. */
+static void
+test_buffer_offset(void **state)
+{
+   (void)state;
+   const char *text =
+      "s_mov_b32 s4, s0\n"
+      "s_and_b32 s5, s1, 0xffff\n"
+      "s_mov_b32 s6, 20\n"
+      "s_mov_b32 s7, 0x30000000\n"
+      "s_mov_b32 s8, s0\n"
+      "s_and_b32 s9, s1, 0xffff\n"
+      "s_mov_b32 s10, 13\n"
+      "s_mov_b32 s11, 0x30000000\n"
+      "s_mov_b32 s12, s0\n"
+      "s_and_b32 s13, s1, 0xffff\n"
+      "s_mov_b32 s14, 0x1010\n"
+      "s_mov_b32 s15, 0x30000000\n"
+      "v_lshlrev_b32 v1, 2, v0\n"
+      "buffer_load_dword v2, v1, s[4:7], @SOFF@ offen offset:8\n"
+      "buffer_load_ubyte v3, v0, s[8:11], @SOFF@ offen offset:8\n"
+      "buffer_load_dword v4, v1, s[12:15], @SOFF@ offen offset:0xffc\n"
+      "buffer_load_dword v5, v1, s[12:15], @SOFF@ offen offset:@BUFOFF@\n"
+      "@WAITV@\n"
+      "global_store_dword v1, v2, s[2:3]\n"
+      "global_store_dword v1, v3, s[2:3] offset:0x100\n"
+      "global_store_dword v1, v4, s[2:3] offset:0x200\n"
+      "global_store_dword v1, v5, s[2:3] offset:0x300\n"
+      "s_endpgm\n";
+   uint8_t *buf = calloc(0x2000, 1);
+   uint32_t *buf2 = calloc(0x400, 4);
+   for (unsigned i = 0; i < 0x2000; i++)
+      buf[i] = (uint8_t)(i * 7 + 1);
+   struct aco_emu_launch l;
+   base_launch(&l);
+   expect_ok(run_full(text, &l, buf, 0x2000, buf2, 0x1000));
+   for (unsigned i = 0; i < wave; i++) {
+      uint32_t d, d2;
+      memcpy(&d, buf + 4 * i + 8, 4);
+      memcpy(&d2, buf + 4 * i + 0xffc, 4);
+      assert_int_equal(buf2[i], i < 3 ? d : 0);
+      assert_int_equal(buf2[0x40 + i], i < 5 ? buf[i + 8] : 0);
+      assert_int_equal(buf2[0x80 + i], i < 5 ? d2 : 0);
+      uint32_t big = level >= ACO_GFX1200 ? 0x1004 : 0xffc, d3;
+      memcpy(&d3, buf + 4 * i + big, 4);
+      assert_int_equal(buf2[0xc0 + i], 4 * i + big + 4 <= 0x1010 ? d3 : 0);
+   }
+   free(buf);
+   free(buf2);
+}
+
 static void
 test_global_atomics(void **state)
 {
@@ -1089,6 +1147,7 @@ main(int argc, char **argv)
       cmocka_unit_test(test_smem_global_flat),
       cmocka_unit_test(test_scratch),
       cmocka_unit_test(test_buffer),
+      cmocka_unit_test(test_buffer_offset),
       cmocka_unit_test(test_global_atomics),
       cmocka_unit_test(test_lds),
       cmocka_unit_test(test_launch_state),
