@@ -458,8 +458,10 @@ emit_float(struct ctx *c, const struct air_instr *in)
       return;
    }
    case ACO_OP_FFRACT: {
-      /* min(x - floor(x), largest below 1); NaN for infinities */
+      /* min(x - floor(x), largest below 1); NaN for infinities. llvm.minnum would
+       * turn a NaN x - floor(x) into the bound: a NaN x keeps the difference. */
       unsigned t0 = tmp(c), t1 = tmp(c), t2 = tmp(c), t3 = tmp(c), t4 = tmp(c);
+      unsigned t5 = tmp(c), t6 = tmp(c);
       const char *below1 = t.bits == 16 ? "0xH3BFF" : t.bits == 32 ? "0x3FEFFFFFE0000000"
                                                                     : "0x3FEFFFFFFFFFFFFF";
       const char *inf = t.bits == 16 ? "0xH7C00" : "0x7FF0000000000000";
@@ -476,7 +478,9 @@ emit_float(struct ctx *c, const struct air_instr *in)
       decl(c, ty, name, ty);
       emit(c, "  %%t%u = call %s @%s(%s %%v%u)\n", t3, ty, name, ty, a);
       emit(c, "  %%t%u = fcmp oeq %s %%t%u, %s\n", t4, ty, t3, inf);
-      emit(c, "  %%v%u = select i1 %%t%u, %s %s, %s %%t%u\n", d, t4, ty, nan, ty, t2);
+      emit(c, "  %%t%u = fcmp uno %s %%v%u, %%v%u\n", t5, ty, a, a);
+      emit(c, "  %%t%u = select i1 %%t%u, %s %%t%u, %s %%t%u\n", t6, t5, ty, t1, ty, t2);
+      emit(c, "  %%v%u = select i1 %%t%u, %s %s, %s %%t%u\n", d, t4, ty, nan, ty, t6);
       return;
    }
    default:
