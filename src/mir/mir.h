@@ -368,6 +368,9 @@ void aco_mprint_block(const struct aco_mprogram *p, const struct aco_mblock *b,
 void aco_mprint_program(const struct aco_mprogram *p, struct aco_strbuf *sb);
 /* A DPP16 dpp_ctrl in LLVM's syntax: quad_perm:[0,1,2,3], row_shl:1, row_share:3 ... */
 void aco_print_dpp_ctrl(unsigned ctrl, struct aco_strbuf *sb);
+/* The DPP16 / DPP8 fields of an instruction in that encoding, in LLVM's syntax (with a
+ * leading space); nothing for other encodings. */
+void aco_print_dpp(const struct aco_minstr *in, struct aco_strbuf *sb);
 
 /* ---- builder at a cursor (builder.c) ----------------------------------------------------
  * Instructions are created in the program's arena and inserted at the cursor (before the

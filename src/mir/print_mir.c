@@ -165,6 +165,35 @@ aco_print_dpp_ctrl(unsigned ctrl, struct aco_strbuf *sb)
    }
 }
 
+void
+aco_print_dpp(const struct aco_minstr *in, struct aco_strbuf *sb)
+{
+   const struct aco_valu_fields *m = &in->valu;
+   switch (in->encoding) {
+   case ACO_ENC_DPP16:
+   case ACO_ENC_E64_DPP16:
+      aco_strbuf_puts(sb, " ");
+      aco_print_dpp_ctrl(m->dpp_ctrl, sb);
+      aco_strbuf_printf(sb, " row_mask:0x%x bank_mask:0x%x", m->row_mask & 15, m->bank_mask & 15);
+      if (m->bound_ctrl)
+         aco_strbuf_puts(sb, " bound_ctrl:1");
+      if (m->fetch_inactive)
+         aco_strbuf_puts(sb, " fi:1");
+      break;
+   case ACO_ENC_DPP8:
+   case ACO_ENC_E64_DPP8:
+      aco_strbuf_puts(sb, " dpp8:[");
+      for (unsigned i = 0; i < 8; i++)
+         aco_strbuf_printf(sb, "%s%u", i ? "," : "", m->dpp8_sel >> (3 * i) & 7);
+      aco_strbuf_puts(sb, "]");
+      if (m->fetch_inactive)
+         aco_strbuf_puts(sb, " fi:1");
+      break;
+   default:
+      break;
+   }
+}
+
 static void
 print_valu_fields(const struct aco_minstr *in, unsigned nsrc, struct aco_strbuf *sb)
 {
@@ -190,22 +219,9 @@ print_valu_fields(const struct aco_minstr *in, unsigned nsrc, struct aco_strbuf 
    switch (in->encoding) {
    case ACO_ENC_DPP16:
    case ACO_ENC_E64_DPP16:
-      aco_strbuf_puts(sb, " ");
-      aco_print_dpp_ctrl(m->dpp_ctrl, sb);
-      aco_strbuf_printf(sb, " row_mask:0x%x bank_mask:0x%x", m->row_mask & 15, m->bank_mask & 15);
-      if (m->bound_ctrl)
-         aco_strbuf_puts(sb, " bound_ctrl:1");
-      if (m->fetch_inactive)
-         aco_strbuf_puts(sb, " fi:1");
-      break;
    case ACO_ENC_DPP8:
    case ACO_ENC_E64_DPP8:
-      aco_strbuf_puts(sb, " dpp8:[");
-      for (unsigned i = 0; i < 8; i++)
-         aco_strbuf_printf(sb, "%s%u", i ? "," : "", m->dpp8_sel >> (3 * i) & 7);
-      aco_strbuf_puts(sb, "]");
-      if (m->fetch_inactive)
-         aco_strbuf_puts(sb, " fi:1");
+      aco_print_dpp(in, sb);
       break;
    case ACO_ENC_SDWA:
       aco_strbuf_printf(sb, " dst_sel:%s dst_unused:%s", sdwa_sel_names[m->sdwa_dst_sel & 7],
