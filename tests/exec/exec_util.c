@@ -129,8 +129,8 @@ exec_retarget(const char *text, aco_gfx_level level, unsigned wave)
    return out;
 }
 
-static void
-fill(uint8_t *d, uint32_t size, const char *init)
+void
+exec_fill(uint8_t *d, uint32_t size, const char *init)
 {
    uint32_t seed = 0x12345678u;
    for (uint32_t i = 0; i + 3 < size || i < size; i += 4) {
@@ -206,6 +206,87 @@ check_llvm_mc(const aco_binary *bin, aco_gfx_level level, unsigned wave, char *m
 }
 
 bool
+exec_setup_buffers(const struct exec_spec *spec, uint8_t **interp_mem, uint8_t **emu_mem,
+                   struct air_interp_buffer *ib, char *msg, size_t msglen)
+{
+   for (unsigned i = 0; i < spec->num_buffers; i++) {
+      const struct exec_buffer *b = &spec->buffers[i];
+      interp_mem[i] = calloc(1, b->size + 4);
+      emu_mem[i] = calloc(1, b->size + 4);
+      if (!interp_mem[i] || !emu_mem[i])
+         return fail(msg, msglen, "out of memory");
+      exec_fill(interp_mem[i], b->size, b->init);
+      memcpy(emu_mem[i], interp_mem[i], b->size);
+      ib[i].address = BUFFER_BASE + BUFFER_STRIDE * i;
+      ib[i].size = b->size;
+      ib[i].data = interp_mem[i];
+   }
+   return true;
+}
+
+bool
+exec_setup_args(const struct exec_spec *spec, const struct aco_function *entry,
+                const struct air_interp_buffer *ib, struct air_interp_arg *args, char *msg,
+                size_t msglen)
+{
+   memset(args, 0, 16 * sizeof(*args));
+   if (spec->num_args != entry->num_params || spec->num_args > 16)
+      return fail(msg, msglen, "%u args for %u parameters", spec->num_args, entry->num_params);
+   for (unsigned i = 0; i < spec->num_args; i++) {
+      const char *a = spec->args[i];
+      bool found = false;
+      for (unsigned k = 0; k < spec->num_buffers; k++) {
+         if (!strcmp(a, spec->buffers[k].name)) {
+            args[i].c[0] = ib[k].address;
+            found = true;
+         }
+      }
+      if (found)
+         continue;
+      if (!strncmp(a, "f:", 2)) {
+         double d = strtod(a + 2, NULL);
+         aco_type ty = entry->params[i].type;
+         if (ty.bits == 64) {
+            memcpy(&args[i].c[0], &d, 8);
+         } else if (ty.bits == 16) {
+            args[i].c[0] = air_float_to_half(d);
+         } else {
+            float f = (float)d;
+            uint32_t u;
+            memcpy(&u, &f, 4);
+            args[i].c[0] = u;
+         }
+      } else {
+         args[i].c[0] = strtoull(a, NULL, 0);
+      }
+   }
+   return true;
+}
+
+bool
+exec_compare(const struct exec_spec *spec, const struct air_interp_buffer *ib,
+             uint8_t *const *interp_mem, uint8_t *const *emu_mem, const char *what,
+             const char *extra, char *msg, size_t msglen)
+{
+   for (unsigned i = 0; i < spec->num_buffers; i++) {
+      for (uint32_t off = 0; off < spec->buffers[i].size; off += 4) {
+         uint32_t n = spec->buffers[i].size - off < 4 ? spec->buffers[i].size - off : 4;
+         uint32_t e = 0, g = 0;
+         memcpy(&e, interp_mem[i] + off, n);
+         memcpy(&g, emu_mem[i] + off, n);
+         unsigned tag = ib[i].ulp ? ib[i].ulp[off] : 0;
+         if (tag == 255)
+            continue;
+         bool same = tag ? air_float_within_ulp(32, e, g, tag) : e == g;
+         if (!same)
+            return fail(msg, msglen, "buffer %s byte %u: interpreter 0x%08x, %s 0x%08x\n%s",
+                        spec->buffers[i].name, off, e, what, g, extra ? extra : "");
+      }
+   }
+   return true;
+}
+
+bool
 exec_run(const char *name, const char *text, const struct exec_spec *spec, aco_gfx_level level,
          unsigned wave, char *msg, size_t msglen, uint32_t *instrs, bool dump)
 {
@@ -249,56 +330,11 @@ exec_run(const char *name, const char *text, const struct exec_spec *spec, aco_g
    if (!check_llvm_mc(bin, level, wave, msg, msglen))
       goto out;
 
-   /* memory */
-   for (unsigned i = 0; i < spec->num_buffers; i++) {
-      const struct exec_buffer *b = &spec->buffers[i];
-      interp_mem[i] = calloc(1, b->size + 4);
-      emu_mem[i] = calloc(1, b->size + 4);
-      if (!interp_mem[i] || !emu_mem[i]) {
-         fail(msg, msglen, "out of memory");
-         goto out;
-      }
-      fill(interp_mem[i], b->size, b->init);
-      memcpy(emu_mem[i], interp_mem[i], b->size);
-      ib[i].address = BUFFER_BASE + BUFFER_STRIDE * i;
-      ib[i].size = b->size;
-      ib[i].data = interp_mem[i];
-   }
-   /* arguments */
-   struct air_interp_arg args[16];
-   memset(args, 0, sizeof(args));
-   if (spec->num_args != entry->num_params) {
-      fail(msg, msglen, "%u args for %u parameters", spec->num_args, entry->num_params);
+   if (!exec_setup_buffers(spec, interp_mem, emu_mem, ib, msg, msglen))
       goto out;
-   }
-   for (unsigned i = 0; i < spec->num_args; i++) {
-      const char *a = spec->args[i];
-      bool found = false;
-      for (unsigned k = 0; k < spec->num_buffers; k++) {
-         if (!strcmp(a, spec->buffers[k].name)) {
-            args[i].c[0] = ib[k].address;
-            found = true;
-         }
-      }
-      if (found)
-         continue;
-      if (!strncmp(a, "f:", 2)) {
-         double d = strtod(a + 2, NULL);
-         aco_type ty = entry->params[i].type;
-         if (ty.bits == 64) {
-            memcpy(&args[i].c[0], &d, 8);
-         } else if (ty.bits == 16) {
-            args[i].c[0] = air_float_to_half(d);
-         } else {
-            float f = (float)d;
-            uint32_t u;
-            memcpy(&u, &f, 4);
-            args[i].c[0] = u;
-         }
-      } else {
-         args[i].c[0] = strtoull(a, NULL, 0);
-      }
-   }
+   struct air_interp_arg args[16];
+   if (!exec_setup_args(spec, entry, ib, args, msg, msglen))
+      goto out;
 
    /* the interpreter */
    struct air_interp_options io;
@@ -341,24 +377,7 @@ exec_run(const char *name, const char *text, const struct exec_spec *spec, aco_g
    }
 
    /* compare */
-   ok = true;
-   for (unsigned i = 0; i < spec->num_buffers && ok; i++) {
-      for (uint32_t off = 0; off < spec->buffers[i].size && ok; off += 4) {
-         uint32_t n = spec->buffers[i].size - off < 4 ? spec->buffers[i].size - off : 4;
-         uint32_t e = 0, g = 0;
-         memcpy(&e, interp_mem[i] + off, n);
-         memcpy(&g, emu_mem[i] + off, n);
-         unsigned tag = ib[i].ulp ? ib[i].ulp[off] : 0;
-         if (tag == 255)
-            continue;
-         bool same = tag ? air_float_within_ulp(32, e, g, tag) : e == g;
-         if (!same) {
-            ok = false;
-            fail(msg, msglen, "buffer %s byte %u: interpreter 0x%08x, emulator 0x%08x\n%s",
-                 spec->buffers[i].name, off, e, g, bin->disassembly);
-         }
-      }
-   }
+   ok = exec_compare(spec, ib, interp_mem, emu_mem, "emulator", bin->disassembly, msg, msglen);
    for (unsigned i = 0; i < spec->num_buffers && ok && dump; i++) {
       printf("  %s (%s wave%u, emulator = interpreter):", spec->buffers[i].name,
              aco_gfx_level_name(level), wave);

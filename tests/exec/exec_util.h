@@ -44,6 +44,25 @@ bool exec_parse_spec(const char *text, struct exec_spec *spec, char *err, size_t
 /* The text with the target line replaced (malloc'ed). */
 char *exec_retarget(const char *text, aco_gfx_level level, unsigned wave);
 
+struct air_interp_buffer;
+struct air_interp_arg;
+
+/* The initial contents of a buffer (zero, iota, random, f32ramp). */
+void exec_fill(uint8_t *d, uint32_t size, const char *init);
+/* Allocates each buffer of the spec twice (the interpreter's and the emulator's copy,
+ * freed by the caller), fills both, and binds the interpreter's at its address in ib. */
+bool exec_setup_buffers(const struct exec_spec *spec, uint8_t **interp_mem, uint8_t **emu_mem,
+                        struct air_interp_buffer *ib, char *msg, size_t msglen);
+/* The entry's 16 argument values from the spec's `args` (a buffer name is its address). */
+bool exec_setup_args(const struct exec_spec *spec, const aco_function *entry,
+                     const struct air_interp_buffer *ib, struct air_interp_arg *args,
+                     char *msg, size_t msglen);
+/* Every buffer byte of the interpreter against the other run (`what` names it in the
+ * message, followed by `extra`); approximate values within their ULP tags. */
+bool exec_compare(const struct exec_spec *spec, const struct air_interp_buffer *ib,
+                  uint8_t *const *interp_mem, uint8_t *const *emu_mem, const char *what,
+                  const char *extra, char *msg, size_t msglen);
+
 /* Compiles and runs one kernel on one target; false with a message on any difference.
  * dump: print the buffers the emulator run left (the first 64 dwords of each). */
 bool exec_run(const char *name, const char *text, const struct exec_spec *spec,

@@ -83,28 +83,6 @@ fail(char *msg, size_t len, const char *fmt, ...)
    return false;
 }
 
-/* The initial contents test_exec gives a buffer (exec_util.h: zero, iota, random,
- * f32ramp). */
-static void
-fill(uint8_t *d, uint32_t size, const char *init)
-{
-   uint32_t seed = 0x12345678u;
-   for (uint32_t i = 0; i < size; i += 4) {
-      uint32_t v = 0;
-      if (!strcmp(init, "iota")) {
-         v = i / 4;
-      } else if (!strcmp(init, "random")) {
-         seed = seed * 1664525u + 1013904223u;
-         v = seed;
-      } else if (!strcmp(init, "f32ramp")) {
-         float f = (float)(i / 4) * 0.75f - 10.0f;
-         memcpy(&v, &f, 4);
-      }
-      for (unsigned k = 0; k < 4 && i + k < size; k++)
-         d[i + k] = (uint8_t)(v >> (8 * k));
-   }
-}
-
 static const char *
 cache_dir(void)
 {
@@ -228,56 +206,12 @@ cross_run(const char *name, const char *text, const struct exec_spec *spec,
       goto out;
    }
 
-   /* memory */
-   for (unsigned i = 0; i < spec->num_buffers; i++) {
-      const struct exec_buffer *b = &spec->buffers[i];
-      interp_mem[i] = calloc(1, b->size + 4);
-      emu_mem[i] = calloc(1, b->size + 4);
-      if (!interp_mem[i] || !emu_mem[i]) {
-         fail(msg, msglen, "out of memory");
-         goto out;
-      }
-      fill(interp_mem[i], b->size, b->init);
-      memcpy(emu_mem[i], interp_mem[i], b->size);
-      ib[i].address = BUFFER_BASE + BUFFER_STRIDE * i;
-      ib[i].size = b->size;
-      ib[i].data = interp_mem[i];
-   }
+   if (!exec_setup_buffers(spec, interp_mem, emu_mem, ib, msg, msglen))
+      goto out;
    /* arguments, as test_exec gives them */
    struct air_interp_arg args[16];
-   memset(args, 0, sizeof(args));
-   if (spec->num_args != entry->num_params) {
-      fail(msg, msglen, "%u args for %u parameters", spec->num_args, entry->num_params);
+   if (!exec_setup_args(spec, entry, ib, args, msg, msglen))
       goto out;
-   }
-   for (unsigned i = 0; i < spec->num_args; i++) {
-      const char *a = spec->args[i];
-      bool found = false;
-      for (unsigned k = 0; k < spec->num_buffers; k++) {
-         if (!strcmp(a, spec->buffers[k].name)) {
-            args[i].c[0] = ib[k].address;
-            found = true;
-         }
-      }
-      if (found)
-         continue;
-      aco_type ty = entry->params[i].type;
-      if (!strncmp(a, "f:", 2)) {
-         double d = strtod(a + 2, NULL);
-         if (ty.bits == 64) {
-            memcpy(&args[i].c[0], &d, 8);
-         } else if (ty.bits == 16) {
-            args[i].c[0] = air_float_to_half(d);
-         } else {
-            float f = (float)d;
-            uint32_t u;
-            memcpy(&u, &f, 4);
-            args[i].c[0] = u;
-         }
-      } else {
-         args[i].c[0] = strtoull(a, NULL, 0);
-      }
-   }
 
    /* the interpreter */
    struct air_interp_options io;
@@ -374,7 +308,7 @@ cross_run(const char *name, const char *text, const struct exec_spec *spec,
          fail(msg, msglen, "out of memory");
          goto out;
       }
-      fill(init, spec->buffers[i].size, spec->buffers[i].init);
+      exec_fill(init, spec->buffers[i].size, spec->buffers[i].init);
       wrote = memcmp(init, interp_mem[i], spec->buffers[i].size) != 0;
       free(init);
    }
@@ -384,23 +318,9 @@ cross_run(const char *name, const char *text, const struct exec_spec *spec,
    }
 
    /* compare every byte */
-   ok = true;
-   for (unsigned i = 0; i < spec->num_buffers && ok; i++) {
-      for (uint32_t off = 0; off < spec->buffers[i].size && ok; off += 4) {
-         uint32_t n = spec->buffers[i].size - off < 4 ? spec->buffers[i].size - off : 4;
-         uint32_t e = 0, g = 0;
-         memcpy(&e, interp_mem[i] + off, n);
-         memcpy(&g, emu_mem[i] + off, n);
-         unsigned tag = ib[i].ulp ? ib[i].ulp[off] : 0;
-         if (tag == 255)
-            continue;
-         bool same = tag ? air_float_within_ulp(32, e, g, tag) : e == g;
-         if (!same)
-            ok = fail(msg, msglen,
-                      "buffer %s byte %u: interpreter 0x%08x, llc code 0x%08x (llc output: %s)",
-                      spec->buffers[i].name, off, e, g, o_path);
-      }
-   }
+   char where[PATH_MAX + 32];
+   snprintf(where, sizeof(where), "(llc output: %s)", o_path);
+   ok = exec_compare(spec, ib, interp_mem, emu_mem, "llc code", where, msg, msglen);
 out:
    if (interp_done)
       air_interp_memory_finish(p, &imem);
