@@ -11,6 +11,10 @@ KIND:
   calls      a kernel calling N small functions, with values live across the calls
   scale      a mix of the above shapes in one kernel of about N instructions (for the
              compile-time growth curve, 10k-100k)
+  scale_uniform
+             the same chunks of ALU, separated by ifs on a uniform kernel argument
+             instead of divergent ones (what libaco compiles before divergent control
+             flow exists; the growth curve is measured on it)
 
 The output depends only on the arguments (a seeded generator), so the same command
 gives the same program on every machine.
@@ -227,10 +231,12 @@ def gen_calls(args, rng):
     return lines + header(args, "uniform ptr %in, uniform ptr %out")[2:] + b.lines + ["  return", "}"]
 
 
-def gen_scale(args, rng):
-    """straight-line ALU in chunks separated by uniform loops and divergent ifs"""
+def gen_scale(args, rng, uniform=False):
+    """straight-line ALU in chunks separated by ifs: divergent ones (on a bit of the lane
+    index) or, with uniform, ones on a bit of the uniform argument %k"""
     b = Body(rng)
     lid, vals = lane_inputs(b, 4)
+    key = "%k" if uniform else lid
     fl = []
     for v in vals[:2]:
         d = b.tmp()
@@ -245,7 +251,7 @@ def gen_scale(args, rng):
         left -= chunk
         c = b.tmp()
         bit = b.tmp()
-        b.emit("%s = iand %s, %s" % (bit, lid, b.const("i32", 4)))
+        b.emit("%s = iand %s, %s" % (bit, key, b.const("i32", 4)))
         b.emit("%s = ine %s, %s" % (c, bit, zero))
         r = b.tmp()
         b.emit("%s = if %s -> i32 {" % (r, c))
@@ -260,11 +266,17 @@ def gen_scale(args, rng):
     fi = b.tmp()
     b.emit("%s = bitcast i32 %s" % (fi, floats[-1]))
     store_out(b, lid, [ints[-1], fi])
-    return header(args, "uniform ptr %in, uniform ptr %out") + b.lines + ["  return", "}"]
+    params = "uniform ptr %in, uniform ptr %out" + (", uniform i32 %k" if uniform else "")
+    return header(args, params) + b.lines + ["  return", "}"]
+
+
+def gen_scale_uniform(args, rng):
+    return gen_scale(args, rng, uniform=True)
 
 
 KINDS = {"alu": gen_alu, "pressure": gen_pressure, "divergent": gen_divergent,
-         "calls": gen_calls, "scale": gen_scale}
+         "calls": gen_calls, "scale": gen_scale,
+         "scale_uniform": gen_scale_uniform}
 
 
 def main():
