@@ -17,22 +17,11 @@
 
 /* Per-opcode classes, from the opcode table's names, computed when a wave first executes
  * the opcode (a wave's state holds them: no shared mutable state). */
-enum {
-   HZ_TRANS = 1 << 0,       /* transcendental VALU */
-   HZ_PERMLANE = 1 << 1,    /* v_permlane* */
-   HZ_MASK_LAST = 1 << 2,   /* reads its last operand as a lane mask */
-   HZ_MASK_VCC = 1 << 3,    /* reads vcc as a lane mask without an operand for it */
-   HZ_FP_ATOMIC = 1 << 4,   /* floating-point VMEM/FLAT atomic */
-   HZ_WAITCNT = 1 << 5,     /* s_waitcnt* (not depctr), s_wait_idle */
-   HZ_UNCLASSIFIED = 0xff,  /* not looked at yet */
-};
-
 #define HZ_NONE UINT32_MAX
 #define HZ_FAR_GAP 0xff
 
 struct emu_hazard_state {
    const aco_allocator *alloc;
-   uint8_t cls[aco_num_opcodes];
    /* VALU and transcendental instructions executed so far; "index" of an instruction is
     * the count before it. Stored indices are index + 1 so 0 means "never". */
    uint64_t valu, trans;
@@ -57,57 +46,6 @@ struct emu_hazard_state {
    uint32_t since_fp_atomic;
 };
 
-static bool
-name_in(const char *name, const char *const *list)
-{
-   for (; *list; list++) {
-      if (!strcmp(name, *list))
-         return true;
-   }
-   return false;
-}
-
-static bool
-starts_with(const char *s, const char *prefix)
-{
-   return !strncmp(s, prefix, strlen(prefix));
-}
-
-/* The classes of one opcode (computed on its first execution by the wave). */
-static uint8_t
-classify_opcode(enum aco_opcode op)
-{
-   static const char *const trans[] = {
-      "v_exp_f32", "v_exp_f16", "v_log_f32", "v_log_f16", "v_rcp_f32", "v_rcp_f16",
-      "v_rcp_iflag_f32", "v_rsq_f32", "v_rsq_f16", "v_sqrt_f32", "v_sqrt_f16", "v_sin_f32",
-      "v_sin_f16", "v_cos_f32", "v_cos_f16", "v_rcp_f64", "v_rsq_f64", "v_sqrt_f64", NULL};
-   static const char *const mask_last[] = {
-      "v_cndmask_b32", "v_cndmask_b16", "v_add_co_ci_u32", "v_sub_co_ci_u32",
-      "v_subrev_co_ci_u32", NULL};
-   static const char *const mask_vcc[] = {"v_div_fmas_f32", "v_div_fmas_f64", NULL};
-   const struct aco_op_info *info = aco_op_info(op);
-   const char *n = info->name;
-   uint8_t c = 0;
-   if (!n)
-      return 0;
-   if (name_in(n, trans))
-      c |= HZ_TRANS;
-   if (starts_with(n, "v_permlane"))
-      c |= HZ_PERMLANE;
-   if (name_in(n, mask_last))
-      c |= HZ_MASK_LAST;
-   if (name_in(n, mask_vcc))
-      c |= HZ_MASK_VCC;
-   if ((info->flags & ACO_OPF_ATOMIC) && info->format != ACO_FMT_DS &&
-       (strstr(n, "_f32") || strstr(n, "_f64") || strstr(n, "_f16") || strstr(n, "bf16") ||
-        strstr(n, "_fmin") || strstr(n, "_fmax")))
-      c |= HZ_FP_ATOMIC;
-   if ((starts_with(n, "s_waitcnt") && strcmp(n, "s_waitcnt_depctr")) ||
-       !strcmp(n, "s_wait_idle"))
-      c |= HZ_WAITCNT;
-   return c;
-}
-
 /* The state lives on the default allocator: emu_internal.h does not expose the
  * emulator's own (a few kilobytes per wave, freed by emu_hazard_finish). */
 bool
@@ -119,7 +57,6 @@ emu_hazard_init(struct emu_wave *w)
    if (!s)
       return false;
    s->alloc = a;
-   memset(s->cls, HZ_UNCLASSIFIED, sizeof(s->cls));
    s->since_fp_atomic = HZ_NONE;
    return true;
 }
@@ -249,7 +186,7 @@ check_mask_write(struct emu_wave *w, struct emu_hazard_state *s, const struct ac
                          "sa_sdst(0) after the write",
                          f);
    }
-   if ((s->cls[in->opcode] & HZ_MASK_VCC) ||
+   if ((aco_op_info(in->opcode)->hazard & ACO_HZ_MASK_VCC) ||
        (aco_format_is_valu(info->format) && (info->flags & ACO_OPF_READ_VCC))) {
       if (test_bits(s->pending, ACO_REG_VCC_LO, w->wave_size / 32))
          return emu_fail(w,
@@ -266,12 +203,12 @@ static void
 record_valu(struct emu_wave *w, struct emu_hazard_state *s, const struct aco_minstr *in,
             const struct aco_op_info *info)
 {
-   uint8_t c = s->cls[in->opcode];
+   uint8_t c = aco_op_info(in->opcode)->hazard;
    uint64_t idx = s->valu;
 
    /* lane-mask reads (VALUMaskWriteHazard): the last VALU reading any SGPR or a literal
     * decides which SGPRs are in the window */
-   bool reads_sgpr = (c & HZ_MASK_VCC) != 0;
+   bool reads_sgpr = (c & ACO_HZ_MASK_VCC) != 0;
    for (unsigned i = 0; i < in->num_operands; i++) {
       const aco_operand *o = &in->operands[i];
       if (is_literal(o))
@@ -282,13 +219,13 @@ record_valu(struct emu_wave *w, struct emu_hazard_state *s, const struct aco_min
    }
    if (reads_sgpr) {
       s->mask[0] = s->mask[1] = 0;
-      if ((c & HZ_MASK_LAST) && in->num_operands) {
+      if ((c & ACO_HZ_MASK_LAST) && in->num_operands) {
          const aco_operand *m = &in->operands[in->num_operands - 1];
          if (aco_operand_has_reg(m) && !aco_physreg_is_vgpr(m->reg) &&
              aco_physreg_field(m->reg) < ACO_REG_EXEC_LO)
             set_bits(s->mask, aco_physreg_field(m->reg), w->wave_size / 32);
       }
-      if (c & HZ_MASK_VCC)
+      if (c & ACO_HZ_MASK_VCC)
          set_bits(s->mask, ACO_REG_VCC_LO, w->wave_size / 32);
    }
 
@@ -302,7 +239,7 @@ record_valu(struct emu_wave *w, struct emu_hazard_state *s, const struct aco_min
          uint64_t gap = s->exec_wr && s->exec_wr - 1 >= s->vdst_resolved
                            ? idx - (s->exec_wr - 1) : HZ_FAR_GAP;
          s->vgpr_exec_gap[v] = gap < HZ_FAR_GAP ? (uint8_t)gap : HZ_FAR_GAP;
-         if (c & HZ_TRANS) {
+         if (c & ACO_HZ_TRANS) {
             s->trans_wr_valu[v] = idx + 1;
             s->trans_wr_trans[v] = s->trans + 1;
          }
@@ -310,7 +247,7 @@ record_valu(struct emu_wave *w, struct emu_hazard_state *s, const struct aco_min
    }
    s->vcmpx = info->format == ACO_FMT_VOPC && (info->flags & ACO_OPF_WRITE_EXEC);
    s->valu++;
-   if (c & HZ_TRANS)
+   if (c & ACO_HZ_TRANS)
       s->trans++;
 }
 
@@ -354,9 +291,7 @@ emu_hazard_check(struct emu_wave *w, const struct aco_minstr *in)
    if (!s || !in || in->opcode >= aco_num_opcodes)
       return true;
    const struct aco_op_info *info = aco_op_info((enum aco_opcode)in->opcode);
-   if (s->cls[in->opcode] == HZ_UNCLASSIFIED)
-      s->cls[in->opcode] = classify_opcode((enum aco_opcode)in->opcode);
-   uint8_t c = s->cls[in->opcode];
+   uint8_t c = aco_op_info(in->opcode)->hazard;
    bool valu = aco_format_is_valu(info->format), salu = aco_format_is_salu(info->format);
    bool gfx10 = w->level == ACO_GFX1030, gfx11 = w->level == ACO_GFX1100;
    bool gfx11plus = w->level == ACO_GFX1100 || w->level == ACO_GFX1200;
@@ -368,7 +303,7 @@ emu_hazard_check(struct emu_wave *w, const struct aco_minstr *in)
                       "hazard FPAtomicToDenormModeHazard: s_denorm_mode %u wait states after a "
                       "floating-point atomic (needs 3, a VALU or an s_waitcnt in between)",
                       s->since_fp_atomic);
-   if (gfx11plus && valu && (c & HZ_PERMLANE) && s->vcmpx)
+   if (gfx11plus && valu && (c & ACO_HZ_PERMLANE) && s->vcmpx)
       return emu_fail(w, "hazard VcmpxPermlaneHazard: v_permlane right after a v_cmpx writing "
                          "exec (needs a VALU in between)");
    if (gfx11 && valu && !check_trans_use(w, s, in))
@@ -389,9 +324,9 @@ emu_hazard_check(struct emu_wave *w, const struct aco_minstr *in)
    if (aco_format_is_vmem_or_ds(info->format))
       s->vdst_resolved = s->valu; /* VMEM, FLAT and DS wait for va_vdst */
 
-   if (c & HZ_FP_ATOMIC)
+   if (c & ACO_HZ_FP_ATOMIC)
       s->since_fp_atomic = 0;
-   else if (valu || (c & HZ_WAITCNT))
+   else if (valu || (c & ACO_HZ_WAITCNT))
       s->since_fp_atomic = HZ_NONE;
    else if (s->since_fp_atomic != HZ_NONE)
       s->since_fp_atomic += in->opcode == aco_op_s_nop ? (in->imm & 0xf) + 1 : 1;

@@ -26,15 +26,6 @@
 
 #define HZ_FAR 15 /* "long ago or never": no window is that wide */
 
-enum {
-   NC_TRANS = 1 << 0,
-   NC_PERMLANE = 1 << 1,
-   NC_MASK_LAST = 1 << 2,
-   NC_MASK_VCC = 1 << 3,
-   NC_FP_ATOMIC = 1 << 4,
-   NC_WAITCNT = 1 << 5,
-};
-
 /* Distances are kept as absolute counts (VALU, transcendental, SALU instructions so far)
  * at the event, so an instruction costs O(its operands); "since" = count now - count at
  * the event, saturated at HZ_FAR; 0 means "never". Block-end states are rebased to
@@ -78,7 +69,6 @@ struct nop_ctx {
    struct aco_mprogram *p;
    bool gfx10, gfx11, gfx11plus, gfx12, wave64;
    unsigned m0;
-   uint8_t *cls;               /* per opcode, NC_* */
    struct nop_state *out;      /* per block, the state at its end */
    bool *done;                 /* per block: out is computed */
    aco_instr_list *emit;       /* the list being built, NULL while analysing */
@@ -86,50 +76,6 @@ struct nop_ctx {
 };
 
 /* ---- classes and small facts ------------------------------------------------------------- */
-
-static bool
-name_in(const char *name, const char *const *list)
-{
-   for (; *list; list++) {
-      if (!strcmp(name, *list))
-         return true;
-   }
-   return false;
-}
-
-static void
-classify(uint8_t *cls)
-{
-   static const char *const trans[] = {
-      "v_exp_f32", "v_exp_f16", "v_log_f32", "v_log_f16", "v_rcp_f32", "v_rcp_f16",
-      "v_rcp_iflag_f32", "v_rsq_f32", "v_rsq_f16", "v_sqrt_f32", "v_sqrt_f16", "v_sin_f32",
-      "v_sin_f16", "v_cos_f32", "v_cos_f16", "v_rcp_f64", "v_rsq_f64", "v_sqrt_f64", NULL};
-   static const char *const mask_last[] = {
-      "v_cndmask_b32", "v_cndmask_b16", "v_add_co_ci_u32", "v_sub_co_ci_u32",
-      "v_subrev_co_ci_u32", NULL};
-   static const char *const mask_vcc[] = {"v_div_fmas_f32", "v_div_fmas_f64", NULL};
-   for (unsigned op = 0; op < aco_num_opcodes; op++) {
-      const struct aco_op_info *info = aco_op_info((enum aco_opcode)op);
-      const char *n = info->name;
-      uint8_t c = 0;
-      if (name_in(n, trans))
-         c |= NC_TRANS;
-      if (!strncmp(n, "v_permlane", 10))
-         c |= NC_PERMLANE;
-      if (name_in(n, mask_last))
-         c |= NC_MASK_LAST;
-      if (name_in(n, mask_vcc))
-         c |= NC_MASK_VCC;
-      if ((info->flags & ACO_OPF_ATOMIC) && info->format != ACO_FMT_DS &&
-          (strstr(n, "_f32") || strstr(n, "_f64") || strstr(n, "_f16") || strstr(n, "bf16") ||
-           strstr(n, "_fmin") || strstr(n, "_fmax")))
-         c |= NC_FP_ATOMIC;
-      if ((!strncmp(n, "s_waitcnt", 9) && strcmp(n, "s_waitcnt_depctr")) ||
-          !strcmp(n, "s_wait_idle"))
-         c |= NC_WAITCNT;
-      cls[op] = c;
-   }
-}
 
 static void
 set_bits(uint64_t *set, unsigned field, unsigned count)
@@ -333,13 +279,13 @@ static void
 apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
 {
    const struct aco_op_info *info = aco_op_info((enum aco_opcode)in->opcode);
-   uint8_t k = c->cls[in->opcode];
+   uint8_t k = aco_op_info(in->opcode)->hazard;
    if (info->format == ACO_FMT_PSEUDO)
       return;
 
-   if (k & NC_FP_ATOMIC) {
+   if (k & ACO_HZ_FP_ATOMIC) {
       s->fp_atomic_ws = 0;
-   } else if (aco_format_is_valu(info->format) || (k & NC_WAITCNT)) {
+   } else if (aco_format_is_valu(info->format) || (k & ACO_HZ_WAITCNT)) {
       s->fp_atomic_ws = HZ_FAR;
    } else if (s->fp_atomic_ws < HZ_FAR) {
       unsigned ws = s->fp_atomic_ws + (in->opcode == aco_op_s_nop ? (in->imm & 0xf) + 1 : 1);
@@ -348,7 +294,7 @@ apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
    s->prev_nop = in->opcode == aco_op_s_nop;
 
    if (aco_format_is_valu(info->format)) {
-      bool reads_sgpr = (k & NC_MASK_VCC) != 0;
+      bool reads_sgpr = (k & ACO_HZ_MASK_VCC) != 0;
       for (unsigned i = 0; i < in->num_operands; i++) {
          const aco_operand *o = &in->operands[i];
          if (o->kind == ACO_OPND_CONST &&
@@ -360,13 +306,13 @@ apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
       }
       if (reads_sgpr) {
          s->mask[0] = s->mask[1] = 0;
-         if ((k & NC_MASK_LAST) && in->num_operands) {
+         if ((k & ACO_HZ_MASK_LAST) && in->num_operands) {
             const aco_operand *m = &in->operands[in->num_operands - 1];
             if (aco_operand_has_reg(m) && !aco_physreg_is_vgpr(m->reg) &&
                 aco_physreg_field(m->reg) < ACO_REG_EXEC_LO)
                set_bits(s->mask, aco_physreg_field(m->reg), c->p->wave_size / 32);
          }
-         if (k & NC_MASK_VCC)
+         if (k & ACO_HZ_MASK_VCC)
             set_bits(s->mask, ACO_REG_VCC_LO, c->p->wave_size / 32);
       }
       if (in->num_definitions) {
@@ -377,7 +323,7 @@ apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
       }
       uint8_t gap = (uint8_t)exec_valu(s);
       s->valu++;
-      if (k & NC_TRANS)
+      if (k & ACO_HZ_TRANS)
          s->trans++;
       if (s->pf_unknown && ++s->pf_unknown_valu >= 8)
          s->pf_unknown = false;
@@ -389,7 +335,7 @@ apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
          for (unsigned v = v0; v < v0 + aco_rc_reg_count(d->temp.rc) && v < 256; v++) {
             s->wr_at[v] = s->valu;
             s->exec_gap[v] = gap;
-            if (k & NC_TRANS) {
+            if (k & ACO_HZ_TRANS) {
                s->trans_at_valu[v] = s->valu;
                s->trans_at_trans[v] = s->trans;
             }
@@ -513,7 +459,7 @@ mask_write_wait(struct nop_ctx *c, const struct nop_state *s, const struct aco_m
          if (!aco_operand_has_reg(o) || aco_physreg_is_vgpr(o->reg))
             continue;
          f = aco_physreg_field(o->reg), n = aco_rc_reg_count(o->temp.rc);
-      } else if ((c->cls[in->opcode] & NC_MASK_VCC) ||
+      } else if ((aco_op_info(in->opcode)->hazard & ACO_HZ_MASK_VCC) ||
                  (aco_format_is_valu(info->format) && (info->flags & ACO_OPF_READ_VCC))) {
          f = ACO_REG_VCC_LO, n = c->p->wave_size / 32; /* implicit vcc */
       } else {
@@ -595,7 +541,7 @@ needed(struct nop_ctx *c, const struct nop_state *s, const struct aco_minstr *in
        struct nop_fix *f)
 {
    const struct aco_op_info *info = aco_op_info((enum aco_opcode)in->opcode);
-   uint8_t k = c->cls[in->opcode];
+   uint8_t k = aco_op_info(in->opcode)->hazard;
    bool valu = aco_format_is_valu(info->format);
    f->s_nop = 0;
    f->v_nop = false;
@@ -604,7 +550,7 @@ needed(struct nop_ctx *c, const struct nop_state *s, const struct aco_minstr *in
 
    if (c->gfx10 && in->opcode == aco_op_s_denorm_mode && s->fp_atomic_ws < 3)
       f->s_nop = 3 - s->fp_atomic_ws;
-   if (c->gfx11plus && valu && (k & NC_PERMLANE) && s->vcmpx)
+   if (c->gfx11plus && valu && (k & ACO_HZ_PERMLANE) && s->vcmpx)
       f->v_nop = true;
    if (c->gfx11 && valu && trans_use_hazard(s, in))
       f->depctr &= 0x0fff;
@@ -714,13 +660,11 @@ aco_insert_nops(struct aco_mprogram *p)
    c.wave64 = p->wave_size == 64;
    c.m0 = p->gfx ? p->gfx->reg_m0 : 125;
    uint32_t n = p->blocks.len;
-   c.cls = aco_arena_array(&p->arena, uint8_t, aco_num_opcodes);
    c.out = aco_arena_array(&p->arena, struct nop_state, n ? n : 1);
    c.done = aco_arena_array(&p->arena, bool, n ? n : 1);
    struct nop_state *s = aco_arena_new(&p->arena, struct nop_state);
-   if (!c.cls || !c.out || !c.done || !s)
+   if (!c.out || !c.done || !s)
       return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "insert_nops: out of memory");
-   classify(c.cls);
 
    /* the block states, to a fixed point (loops); bounded in case of a bug */
    bool changed = true;

@@ -34,6 +34,7 @@ struct aco_op_info {
    struct aco_op_sig sig[3];
    uint32_t flags; /* enum aco_op_flag */
    uint8_t wait;   /* enum aco_wait_counter */
+   uint8_t hazard; /* enum aco_hazard_class */
 };
 
 extern const struct aco_op_info aco_op_infos[aco_num_opcodes];
