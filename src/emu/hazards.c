@@ -12,6 +12,7 @@
  * (it must not reject llc-19's code), so it is the independent check of the NOP pass. */
 #include "emu/emu_internal.h"
 #include "util/alloc.h"
+#include "util/bitset.h"
 
 #include <string.h>
 
@@ -78,26 +79,7 @@ is_literal(const aco_operand *o)
                                                            o->is_float) < 0;
 }
 
-static void
-set_bits(uint64_t *set, unsigned field, unsigned count)
-{
-   for (unsigned i = field; i < field + count && i < 128; i++)
-      set[i / 64] |= 1ull << (i % 64);
-}
-
-static bool
-test_bits(const uint64_t *set, unsigned field, unsigned count)
-{
-   for (unsigned i = field; i < field + count && i < 128; i++) {
-      if (set[i / 64] & (1ull << (i % 64)))
-         return true;
-   }
-   return false;
-}
-
 /* s_waitcnt_depctr / s_wait_alu field values. */
-static unsigned depctr_va_vdst(uint32_t imm) { return (imm >> 12) & 0xf; }
-static unsigned depctr_sa_sdst(uint32_t imm) { return imm & 1; }
 
 /* ---- the checks ------------------------------------------------------------------------- */
 
@@ -179,7 +161,7 @@ check_mask_write(struct emu_wave *w, struct emu_hazard_state *s, const struct ac
       if (!aco_operand_has_reg(o) || aco_physreg_is_vgpr(o->reg))
          continue;
       unsigned f = aco_physreg_field(o->reg);
-      if (test_bits(s->pending, f, aco_rc_reg_count(o->temp.rc)))
+      if (aco_bitset128_test(s->pending, f, aco_rc_reg_count(o->temp.rc)))
          return emu_fail(w,
                          "hazard VALUMaskWriteHazard: s%u was read as a lane mask by a VALU, "
                          "then written by an SALU, and is read without s_waitcnt_depctr "
@@ -188,7 +170,7 @@ check_mask_write(struct emu_wave *w, struct emu_hazard_state *s, const struct ac
    }
    if ((aco_op_info(in->opcode)->hazard & ACO_HZ_MASK_VCC) ||
        (aco_format_is_valu(info->format) && (info->flags & ACO_OPF_READ_VCC))) {
-      if (test_bits(s->pending, ACO_REG_VCC_LO, w->wave_size / 32))
+      if (aco_bitset128_test(s->pending, ACO_REG_VCC_LO, w->wave_size / 32))
          return emu_fail(w,
                          "hazard VALUMaskWriteHazard: vcc was read as a lane mask by a VALU, "
                          "then written by an SALU, and is read without s_waitcnt_depctr "
@@ -223,10 +205,10 @@ record_valu(struct emu_wave *w, struct emu_hazard_state *s, const struct aco_min
          const aco_operand *m = &in->operands[in->num_operands - 1];
          if (aco_operand_has_reg(m) && !aco_physreg_is_vgpr(m->reg) &&
              aco_physreg_field(m->reg) < ACO_REG_EXEC_LO)
-            set_bits(s->mask, aco_physreg_field(m->reg), w->wave_size / 32);
+            aco_bitset128_set(s->mask, aco_physreg_field(m->reg), w->wave_size / 32);
       }
       if (c & ACO_HZ_MASK_VCC)
-         set_bits(s->mask, ACO_REG_VCC_LO, w->wave_size / 32);
+         aco_bitset128_set(s->mask, ACO_REG_VCC_LO, w->wave_size / 32);
    }
 
    for (unsigned i = 0; i < in->num_definitions; i++) {
@@ -267,17 +249,17 @@ record_salu(struct emu_wave *w, struct emu_hazard_state *s, const struct aco_min
       if (f >= ACO_REG_EXEC_LO || (f <= m0 && f + n > m0))
          continue;
       for (unsigned r = f; r < f + n && r < 128; r++) {
-         if (test_bits(s->mask, r, 1))
-            set_bits(s->pending, r, 1);
+         if (aco_bitset128_test(s->mask, r, 1))
+            aco_bitset128_set(s->pending, r, 1);
       }
    }
    if (writes_exec)
       s->exec_wr = s->valu + 1;
    if (in->opcode == aco_op_s_waitcnt_depctr) {
-      if (depctr_va_vdst(in->imm) == 0) {
+      if (aco_depctr_va_vdst(in->imm) == 0) {
          s->vdst_resolved = s->valu;
       }
-      if (depctr_sa_sdst(in->imm) == 0) {
+      if (aco_depctr_sa_sdst(in->imm) == 0) {
          s->mask[0] = s->mask[1] = 0;
          s->pending[0] = s->pending[1] = 0;
       }

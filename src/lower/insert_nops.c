@@ -21,6 +21,7 @@
  * handles (VALUReadSGPRHazard, the VALU-write form of VALUMaskWriteHazard) follow ACO's
  * rules; docs/hazards.md says which is which. */
 #include "lower/lower.h"
+#include "util/bitset.h"
 
 #include <string.h>
 
@@ -76,23 +77,6 @@ struct nop_ctx {
 };
 
 /* ---- classes and small facts ------------------------------------------------------------- */
-
-static void
-set_bits(uint64_t *set, unsigned field, unsigned count)
-{
-   for (unsigned i = field; i < field + count && i < 128; i++)
-      set[i / 64] |= 1ull << (i % 64);
-}
-
-static bool
-test_bits(const uint64_t *set, unsigned field, unsigned count)
-{
-   for (unsigned i = field; i < field + count && i < 128; i++) {
-      if (set[i / 64] & (1ull << (i % 64)))
-         return true;
-   }
-   return false;
-}
 
 static unsigned
 since(uint32_t now, uint32_t at, uint32_t resolved)
@@ -234,15 +218,15 @@ apply_read_sgpr(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr 
    if (in->opcode == aco_op_s_waitcnt_depctr) {
       if ((in->imm & 1) == 0)
          s->rs_resolved = s->salu;
-      if (((in->imm >> 9) & 7) == 0) {
+      if (aco_depctr_va_sdst(in->imm) == 0) {
          uint64_t vcc[2] = {0, 0};
-         set_bits(vcc, ACO_REG_VCC_LO, 2);
+         aco_bitset128_set(vcc, ACO_REG_VCC_LO, 2);
          s->rs_valu_wr[0] &= vcc[0];
          s->rs_valu_wr[1] &= vcc[1];
       }
-      if (((in->imm >> 1) & 1) == 0) {
+      if (aco_depctr_va_vcc(in->imm) == 0) {
          uint64_t vcc[2] = {0, 0};
-         set_bits(vcc, ACO_REG_VCC_LO, 2);
+         aco_bitset128_set(vcc, ACO_REG_VCC_LO, 2);
          s->rs_valu_wr[0] &= ~vcc[0];
          s->rs_valu_wr[1] &= ~vcc[1];
       }
@@ -266,7 +250,7 @@ apply_read_sgpr(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr 
       if (!aco_physreg_is_vgpr(d->reg) && f < c->m0 && (s->rs_read_pairs & (1ull << (f / 2)))) {
          for (unsigned r = f; r < f + aco_rc_reg_count(d->temp.rc) && r < 128; r++) {
             if (valu)
-               set_bits(s->rs_valu_wr, r, 1);
+               aco_bitset128_set(s->rs_valu_wr, r, 1);
             else
                s->rs_salu_at[r] = s->salu;
          }
@@ -310,16 +294,16 @@ apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
             const aco_operand *m = &in->operands[in->num_operands - 1];
             if (aco_operand_has_reg(m) && !aco_physreg_is_vgpr(m->reg) &&
                 aco_physreg_field(m->reg) < ACO_REG_EXEC_LO)
-               set_bits(s->mask, aco_physreg_field(m->reg), c->p->wave_size / 32);
+               aco_bitset128_set(s->mask, aco_physreg_field(m->reg), c->p->wave_size / 32);
          }
          if (k & ACO_HZ_MASK_VCC)
-            set_bits(s->mask, ACO_REG_VCC_LO, c->p->wave_size / 32);
+            aco_bitset128_set(s->mask, ACO_REG_VCC_LO, c->p->wave_size / 32);
       }
       if (in->num_definitions) {
          const aco_definition *d = &in->definitions[in->num_definitions - 1];
          unsigned f = aco_physreg_field(d->reg);
-         if (!aco_physreg_is_vgpr(d->reg) && f < 128 && test_bits(s->mask, f, aco_rc_reg_count(d->temp.rc)))
-            set_bits(s->mask_valu_wr, f, aco_rc_reg_count(d->temp.rc));
+         if (!aco_physreg_is_vgpr(d->reg) && f < 128 && aco_bitset128_test(s->mask, f, aco_rc_reg_count(d->temp.rc)))
+            aco_bitset128_set(s->mask_valu_wr, f, aco_rc_reg_count(d->temp.rc));
       }
       uint8_t gap = (uint8_t)exec_valu(s);
       s->valu++;
@@ -354,22 +338,22 @@ apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
          if (f >= ACO_REG_EXEC_LO || (f <= c->m0 && f + n > c->m0))
             continue;
          for (unsigned r = f; r < f + n && r < 128; r++) {
-            if (test_bits(s->mask, r, 1))
-               set_bits(s->pending, r, 1);
+            if (aco_bitset128_test(s->mask, r, 1))
+               aco_bitset128_set(s->pending, r, 1);
          }
       }
       if (writes_exec)
          s->exec_at = s->valu;
       if (in->opcode == aco_op_s_waitcnt_depctr) {
          uint64_t vcc[2] = {0, 0};
-         set_bits(vcc, ACO_REG_VCC_LO, 2);
-         if (((in->imm >> 12) & 0xf) == 0)
+         aco_bitset128_set(vcc, ACO_REG_VCC_LO, 2);
+         if (aco_depctr_va_vdst(in->imm) == 0)
             resolve_vdst(s);
-         if (((in->imm >> 12) & 0xf) == 0 || ((in->imm >> 9) & 7) == 0) {
+         if (aco_depctr_va_vdst(in->imm) == 0 || aco_depctr_va_sdst(in->imm) == 0) {
             s->mask_valu_wr[0] &= vcc[0];
             s->mask_valu_wr[1] &= vcc[1];
          }
-         if (((in->imm >> 12) & 0xf) == 0 || ((in->imm >> 1) & 1) == 0) {
+         if (aco_depctr_va_vdst(in->imm) == 0 || aco_depctr_va_vcc(in->imm) == 0) {
             s->mask_valu_wr[0] &= ~vcc[0];
             s->mask_valu_wr[1] &= ~vcc[1];
          }
@@ -390,7 +374,7 @@ apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
 struct nop_fix {
    unsigned s_nop;   /* wait states to add with s_nop (0: none) */
    bool v_nop;
-   uint16_t depctr;  /* 0xffff: none */
+   uint16_t depctr;  /* ACO_DEPCTR_NONE: none */
    bool dealloc_nop; /* s_nop 0 right before the instruction */
 };
 
@@ -444,14 +428,14 @@ partial_forwarding_hazard(const struct nop_state *s, const struct aco_minstr *in
    return b_since <= 4 && a_since < HZ_FAR && a_since - b_since - 1 <= 2;
 }
 
-/* The s_waitcnt_depctr fields an SALU or VALU reading a window SGPR needs (0xffff: none). */
+/* The s_waitcnt_depctr fields an SALU or VALU reading a window SGPR needs (ACO_DEPCTR_NONE: none). */
 static uint16_t
 mask_write_wait(struct nop_ctx *c, const struct nop_state *s, const struct aco_minstr *in)
 {
    if (!(s->pending[0] | s->pending[1] | s->mask_valu_wr[0] | s->mask_valu_wr[1]))
-      return 0xffff;
+      return ACO_DEPCTR_NONE;
    const struct aco_op_info *info = aco_op_info((enum aco_opcode)in->opcode);
-   uint16_t imm = 0xffff;
+   uint16_t imm = ACO_DEPCTR_NONE;
    for (unsigned i = 0; i <= in->num_operands; i++) {
       unsigned f, n;
       if (i < in->num_operands) {
@@ -466,10 +450,10 @@ mask_write_wait(struct nop_ctx *c, const struct nop_state *s, const struct aco_m
          break;
       }
       for (unsigned r = f; r < f + n && r < 128; r++) {
-         if (test_bits(s->pending, r, 1))
-            imm &= 0xfffe;
-         if (test_bits(s->mask_valu_wr, r, 1))
-            imm &= (r == ACO_REG_VCC_LO || r == ACO_REG_VCC_HI) ? 0xfffd : 0xf1ff;
+         if (aco_bitset128_test(s->pending, r, 1))
+            imm &= ACO_DEPCTR_SA_SDST0;
+         if (aco_bitset128_test(s->mask_valu_wr, r, 1))
+            imm &= (r == ACO_REG_VCC_LO || r == ACO_REG_VCC_HI) ? ACO_DEPCTR_VA_VCC0 : ACO_DEPCTR_VA_SDST0;
       }
    }
    return imm;
@@ -482,7 +466,7 @@ static uint16_t
 read_sgpr_wait(struct nop_ctx *c, const struct nop_state *s, const struct aco_minstr *in,
                bool valu)
 {
-   uint16_t imm = 0xffff;
+   uint16_t imm = ACO_DEPCTR_NONE;
    for (unsigned i = 0; i < in->num_operands; i++) {
       const aco_operand *o = &in->operands[i];
       if (!aco_operand_has_reg(o) || aco_physreg_is_vgpr(o->reg) || aco_physreg_field(o->reg) >= c->m0)
@@ -490,9 +474,9 @@ read_sgpr_wait(struct nop_ctx *c, const struct nop_state *s, const struct aco_mi
       unsigned f = aco_physreg_field(o->reg);
       for (unsigned r = f; r < f + aco_rc_reg_count(o->temp.rc) && r < c->m0; r++) {
          if (rs_salu(s, r) < (valu ? 11u : 10u))
-            imm &= 0xfffe;
-         if (valu && test_bits(s->rs_valu_wr, r, 1))
-            imm &= (r == ACO_REG_VCC_LO || r == ACO_REG_VCC_HI) ? 0xfffd : 0xf1ff;
+            imm &= ACO_DEPCTR_SA_SDST0;
+         if (valu && aco_bitset128_test(s->rs_valu_wr, r, 1))
+            imm &= (r == ACO_REG_VCC_LO || r == ACO_REG_VCC_HI) ? ACO_DEPCTR_VA_VCC0 : ACO_DEPCTR_VA_SDST0;
       }
    }
    return imm;
@@ -516,9 +500,9 @@ fix_all(struct nop_ctx *c, const struct nop_state *s, struct nop_fix *f)
    if (c->gfx12) {
       for (unsigned r = 0; r < 128; r++) {
          if (rs_salu(s, r) < 11)
-            f->depctr &= 0xfffe;
-         if (test_bits(s->rs_valu_wr, r, 1))
-            f->depctr &= (r == ACO_REG_VCC_LO || r == ACO_REG_VCC_HI) ? 0xfffd : 0xf1ff;
+            f->depctr &= ACO_DEPCTR_SA_SDST0;
+         if (aco_bitset128_test(s->rs_valu_wr, r, 1))
+            f->depctr &= (r == ACO_REG_VCC_LO || r == ACO_REG_VCC_HI) ? ACO_DEPCTR_VA_VCC0 : ACO_DEPCTR_VA_SDST0;
       }
    }
    if (c->gfx11) {
@@ -526,12 +510,12 @@ fix_all(struct nop_ctx *c, const struct nop_state *s, struct nop_fix *f)
       for (unsigned v = 0; v < 256 && !open; v++)
          open = trans_valu(s, v) < HZ_FAR || wr_valu(s, v) < 8;
       if (open)
-         f->depctr &= 0x0fff;
+         f->depctr &= ACO_DEPCTR_VA_VDST0;
       if (s->pending[0] | s->pending[1] | s->mask[0] | s->mask[1])
-         f->depctr &= 0xfffe;
+         f->depctr &= ACO_DEPCTR_SA_SDST0;
       for (unsigned r = 0; r < 128; r++) {
-         if (test_bits(s->mask_valu_wr, r, 1))
-            f->depctr &= (r == ACO_REG_VCC_LO || r == ACO_REG_VCC_HI) ? 0xfffd : 0xf1ff;
+         if (aco_bitset128_test(s->mask_valu_wr, r, 1))
+            f->depctr &= (r == ACO_REG_VCC_LO || r == ACO_REG_VCC_HI) ? ACO_DEPCTR_VA_VCC0 : ACO_DEPCTR_VA_SDST0;
       }
    }
 }
@@ -545,7 +529,7 @@ needed(struct nop_ctx *c, const struct nop_state *s, const struct aco_minstr *in
    bool valu = aco_format_is_valu(info->format);
    f->s_nop = 0;
    f->v_nop = false;
-   f->depctr = 0xffff;
+   f->depctr = ACO_DEPCTR_NONE;
    f->dealloc_nop = false;
 
    if (c->gfx10 && in->opcode == aco_op_s_denorm_mode && s->fp_atomic_ws < 3)
@@ -553,9 +537,9 @@ needed(struct nop_ctx *c, const struct nop_state *s, const struct aco_minstr *in
    if (c->gfx11plus && valu && (k & ACO_HZ_PERMLANE) && s->vcmpx)
       f->v_nop = true;
    if (c->gfx11 && valu && trans_use_hazard(s, in))
-      f->depctr &= 0x0fff;
+      f->depctr &= ACO_DEPCTR_VA_VDST0;
    if (c->gfx11 && c->wave64 && valu && partial_forwarding_hazard(s, in))
-      f->depctr &= 0x0fff;
+      f->depctr &= ACO_DEPCTR_VA_VDST0;
    if (c->gfx11 && c->wave64 && (valu || aco_format_is_salu(info->format)))
       f->depctr &= mask_write_wait(c, s, in);
    if (c->gfx12 && (valu || aco_format_is_salu(info->format)))
@@ -603,7 +587,7 @@ put_fixes(struct nop_ctx *c, struct nop_state *s, const struct nop_fix *f)
       put_new(c, s, aco_op_s_nop, f->s_nop - 1);
    if (f->v_nop)
       put_new(c, s, aco_op_v_nop, 0);
-   if (f->depctr != 0xffff)
+   if (f->depctr != ACO_DEPCTR_NONE)
       put_new(c, s, aco_op_s_waitcnt_depctr, f->depctr);
    if (f->dealloc_nop && !s->prev_nop)
       put_new(c, s, aco_op_s_nop, 0);
@@ -624,7 +608,7 @@ walk_block(struct nop_ctx *c, struct aco_mblock *b, struct nop_state *s)
       ends |= in->opcode == aco_op_s_endpgm || leaves_function(in);
    }
    if (!b->linear_succs.len && !ends) {
-      struct nop_fix f = {0, false, 0xffff, false};
+      struct nop_fix f = {0, false, ACO_DEPCTR_NONE, false};
       fix_all(c, s, &f);
       put_fixes(c, s, &f);
    }

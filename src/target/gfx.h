@@ -66,6 +66,20 @@ int aco_inline_constant(uint64_t value, unsigned bits, bool is_float);
 /* The value an inline-constant field denotes for an operand of `bits` bits. */
 bool aco_inline_constant_value(unsigned field, unsigned bits, uint64_t *value);
 
+/* s_waitcnt_depctr (s_wait_alu on GFX12) fields; a field at 0 waits until that counter
+ * drains. The masks clear one field from "wait for nothing" (ACO_DEPCTR_NONE). */
+enum {
+   ACO_DEPCTR_NONE = 0xffff,
+   ACO_DEPCTR_VA_VDST0 = 0x0fff, /* va_vdst [15:12]: VALU writes of VGPRs */
+   ACO_DEPCTR_VA_SDST0 = 0xf1ff, /* va_sdst [11:9]: VALU writes of SGPRs */
+   ACO_DEPCTR_VA_VCC0 = 0xfffd,  /* va_vcc [1]: VALU writes of vcc */
+   ACO_DEPCTR_SA_SDST0 = 0xfffe, /* sa_sdst [0]: SALU writes of SGPRs */
+};
+static inline unsigned aco_depctr_va_vdst(uint32_t imm) { return (imm >> 12) & 0xf; }
+static inline unsigned aco_depctr_va_sdst(uint32_t imm) { return (imm >> 9) & 7; }
+static inline unsigned aco_depctr_va_vcc(uint32_t imm) { return (imm >> 1) & 1; }
+static inline unsigned aco_depctr_sa_sdst(uint32_t imm) { return imm & 1; }
+
 /* s_waitcnt immediate for the given counts on GFX10.3/GFX11 (saturating each field). */
 uint16_t aco_waitcnt_encode(aco_gfx_level level, unsigned vm, unsigned exp, unsigned lgkm);
 void aco_waitcnt_decode(aco_gfx_level level, uint16_t imm, unsigned *vm, unsigned *exp,
