@@ -10,6 +10,7 @@
 #include "isel/isel.h"
 #include "lower/lower.h"
 #include "mir/mir.h"
+#include "opt/opt.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,7 +32,7 @@ static const struct {
 };
 
 /* The passes, for print-after= and skip=. */
-static const char *const pass_names[] = {"isel", "ra", "ssa", "lower", "waits", "nops"};
+static const char *const pass_names[] = {"isel", "opt", "exec", "ra", "ssa", "lower", "waits", "nops"};
 
 static bool
 copy_pass(const char *v, size_t len, char out[32])
@@ -91,7 +92,8 @@ struct compile_ctx {
 static bool
 skipped(const struct compile_ctx *c, const char *pass)
 {
-   return !strcmp(c->dbg->skip, pass);
+   return !strcmp(c->dbg->skip, pass) ||
+          (!strcmp(pass, "opt") && (c->dbg->flags & ACO_DEBUG_NO_OPT));
 }
 
 /* After a pass: stop on its error, print and validate as asked. */
@@ -135,6 +137,8 @@ static aco_status
 compile_function(struct compile_ctx *c, const struct aco_function *f, struct aco_mprogram *p)
 {
    PASS(c, p, "isel", aco_select_instructions(p, f));
+   PASS(c, p, "opt", aco_optimize(p));
+   PASS(c, p, "exec", aco_insert_exec_mask(p));
    PASS(c, p, "ra", aco_register_allocate(p));
    PASS(c, p, "ssa", aco_eliminate_ssa(p));
    PASS(c, p, "lower", aco_lower_to_hw(p));

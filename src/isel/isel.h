@@ -86,8 +86,9 @@ aco_temp isel_combine(struct isel_ctx *c, aco_rc rc, unsigned n, const aco_temp 
 
 aco_operand isel_scc_opnd(void);
 
-/* select_alu.c, select_memory.c */
+/* select_alu.c, select_memory.c, select_reduce.c (reduce, inclusive/exclusive scan) */
 aco_status isel_select_alu(struct isel_ctx *c, const struct air_instr *in);
 aco_status isel_select_memory(struct isel_ctx *c, const struct air_instr *in);
+aco_status isel_select_reduce(struct isel_ctx *c, const struct air_instr *in);
 
 #endif

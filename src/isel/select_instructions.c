@@ -660,7 +660,7 @@ select_instr(struct isel_ctx *c, const struct air_instr *in, aco_temp *yield_val
    case ACO_OPC_FUNC_ADDR:
       return isel_unsupported(c, in, "a call or function address");
    case ACO_OPC_REDUCE:
-      return isel_unsupported(c, in, aco_op_name(in->op));
+      return isel_select_reduce(c, in);
    case ACO_OPC_IF:
       return select_if(c, in);
    case ACO_OPC_LOOP:

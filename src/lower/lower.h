@@ -6,10 +6,21 @@
 
 #include "mir/mir.h"
 
+/* The pre-RA lowering of divergent control flow (before register allocation):
+ * aco_lower_bool_phis turns phis of booleans (lane masks) that join divergent paths into
+ * lane-mask arithmetic (lower_bool_phis.c); aco_insert_exec_mask then writes exec at the
+ * blocks instruction selection marked (insert_exec_mask.c, which runs the former first). */
+aco_status aco_lower_bool_phis(struct aco_mprogram *p);
+aco_status aco_insert_exec_mask(struct aco_mprogram *p);
+
 /* Phis -> p_parallelcopy at the end of the predecessors (after register allocation). */
 aco_status aco_eliminate_ssa(struct aco_mprogram *p);
 /* Every pseudo instruction -> hardware instructions (after SSA elimination). */
 aco_status aco_lower_to_hw(struct aco_mprogram *p);
+/* Subgroup reductions and scans (p_reduce, p_inclusive_scan, p_exclusive_scan, docs/mir.md)
+ * -> hardware instructions appended to *out (lower_reduce.c; called by aco_lower_to_hw). */
+aco_status aco_lower_reduce(struct aco_mprogram *p, aco_instr_list *out,
+                            const struct aco_minstr *in);
 /* s_waitcnt / s_wait_* before the first use of a register a memory access still writes,
  * and before s_barrier / returns for outstanding stores (after lowering to hardware). */
 aco_status aco_insert_waits(struct aco_mprogram *p);

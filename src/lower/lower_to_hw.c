@@ -11,6 +11,10 @@
  *   p_cbranch_z/nz       s_cbranch_scc0/1, vccz/vccnz, execz/execnz by the condition
  *                        register (dropped when the target is the next block)
  *   p_return             s_endpgm in an entry; functions come with calls (unsupported)
+ *   p_reduce, p_inclusive_scan, p_exclusive_scan
+ *                        lower_reduce.c (DPP / permlane sequences in whole-wave mode)
+ *   p_start_linear_vgpr  a copy of its operands (all lanes), nothing without operands
+ *   p_end_linear_vgpr    removed
  *   p_unit_test          kept (a marker for pass tests, never assembled)
  * SGPR swaps of a parallel copy use s_xor_b32, which writes SCC; where SCC is read later
  * in the block (phi copies before a branch on SCC) they go through the copy's scratch
@@ -127,6 +131,7 @@ lower_copies(struct lower_ctx *ctx, const struct aco_minstr *in)
    switch (in->opcode) {
    case aco_op_p_parallelcopy:
    case aco_op_p_as_uniform:
+   case aco_op_p_start_linear_vgpr:
       if (in->num_operands != in->num_definitions)
          goto bad;
       for (unsigned k = 0; k < in->num_definitions; k++)
@@ -287,6 +292,15 @@ lower_instr(struct lower_ctx *ctx, struct aco_minstr *in)
       return aco_mprogram_error(ctx->p, ACO_ERROR_INVALID_IR,
                                 "lower_to_hw: block %u: phi left (run aco_eliminate_ssa first)",
                                 ctx->block->index);
+   case aco_op_p_reduce:
+   case aco_op_p_inclusive_scan:
+   case aco_op_p_exclusive_scan:
+      return aco_lower_reduce(ctx->p, &ctx->out, in);
+   case aco_op_p_start_linear_vgpr:
+      /* the linear VGPR takes its operands' value in every lane (a copy), or starts undefined */
+      return in->num_operands ? lower_copies(ctx, in) : ACO_SUCCESS;
+   case aco_op_p_end_linear_vgpr:
+      return ACO_SUCCESS;
    case aco_op_p_call:
    case aco_op_p_spill:
    case aco_op_p_reload:

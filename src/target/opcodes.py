@@ -1265,6 +1265,7 @@ PSEUDO = """
 p_startpgm p_parallelcopy p_create_vector p_split_vector p_extract_vector p_phi p_linear_phi
 p_as_uniform p_call p_return p_spill p_reload p_logical_start p_logical_end
 p_branch p_cbranch_z p_cbranch_nz p_unit_test
+p_reduce p_inclusive_scan p_exclusive_scan p_start_linear_vgpr p_end_linear_vgpr
 """.split()
 
 FORMATS = ("PSEUDO", "SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM", "VOP1", "VOP2", "VOPC",
