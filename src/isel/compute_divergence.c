@@ -5,7 +5,8 @@
  * the lane index, anything read from per-lane (stack) memory, the old values returned by
  * atomics, and every value computed from a divergent one. Results of `if` and `loop`
  * and loop-carried values are divergent when a value flowing into them is (or the
- * condition of the `if` is). Loops are iterated until nothing changes; values only ever
+ * condition of an `if` the yield, break or continue sits in is); a loop's results are
+ * all divergent once one of its continues sits in an if on a divergent condition. Loops are iterated until nothing changes; values only ever
  * go from uniform to divergent, so this terminates after a few rounds. Linear in the
  * program size per round. */
 #include "isel/isel.h"
@@ -59,6 +60,26 @@ flow_jumps(struct div_ctx *c, const struct air_region *r, const struct air_instr
 
 static void visit_region(struct div_ctx *c, const struct air_region *r);
 
+/* Whether a continue of the loop whose body is r sits in an if on a divergent condition
+ * (nested loops have their own). After one, lanes leave the loop in different
+ * iterations even through a break on a uniform condition. */
+static bool
+has_divergent_continue(const struct div_ctx *c, const struct air_region *r, bool in_div)
+{
+   air_foreach_instr(in, r)
+   {
+      if (in->op == ACO_OP_CONTINUE && in_div)
+         return true;
+      if (in->op == ACO_OP_IF) {
+         bool d = in_div || is(c, in->srcs[0]);
+         for (unsigned k = 0; k < 2; k++)
+            if (in->regions[k] && has_divergent_continue(c, in->regions[k], d))
+               return true;
+      }
+   }
+   return false;
+}
+
 static void
 visit_instr(struct div_ctx *c, const struct air_instr *in)
 {
@@ -106,6 +127,10 @@ visit_instr(struct div_ctx *c, const struct air_instr *in)
          visit_region(c, body);
          flow_jumps(c, body, in, ACO_OP_CONTINUE, body->params, body->num_params, false);
          flow_jumps(c, body, in, ACO_OP_BREAK, in->defs, in->num_defs, false);
+         if (has_divergent_continue(c, body, false)) {
+            for (unsigned i = 0; i < in->num_defs; i++)
+               mark(c, in->defs[i]);
+         }
          outer |= c->changed;
       } while (c->changed);
       c->changed = outer;

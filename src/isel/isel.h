@@ -16,20 +16,48 @@
 void aco_compute_divergence(const struct aco_function *f, bool *divergent);
 
 /* Selects machine instructions for front-IR function f into the empty program p.
- * Divergent control flow and calls give ACO_ERROR_UNSUPPORTED naming the construct. */
+ * Calls give ACO_ERROR_UNSUPPORTED naming the construct. */
 aco_status aco_select_instructions(struct aco_mprogram *p, const struct aco_function *f);
 
 /* ---- internal ---------------------------------------------------------------------- */
 
+/* A block where control flow joins (select_cf.c): the edges into it, each logical
+ * (carrying the construct's values: yields, break or continue operands) and/or linear
+ * (carrying the values of the mask variables), in the order they become predecessors. */
+struct isel_join_entry {
+   uint32_t block;
+   bool logical, linear;
+   bool via_exit_block; /* a divergent break: the linear edge goes through a new block */
+   aco_temp *vals;      /* logical: nvals values */
+   aco_temp *masks;     /* linear: nmasks values */
+};
+
+struct isel_join {
+   unsigned nvals, nmasks;
+   ACO_VEC(struct isel_join_entry) e;
+   ACO_VEC(struct aco_minstr *) branches; /* jumps whose target is the join's block */
+};
+
 struct isel_loop {
-   struct aco_mblock *header, *latch, *exit;
    const struct air_instr *instr;
-   /* p_phi/p_linear_phi of the latch (carried values) and the exit (results) collect
-    * one operand per incoming edge; they are built once all edges are known. */
-   ACO_VEC(aco_temp *) continue_vals; /* per continue edge: values */
-   ACO_VEC(aco_temp *) break_vals;
-   aco_block_list continue_preds, break_preds;
    struct isel_loop *outer;
+   /* Some break or continue runs for only some of the active lanes (it sits in an if on
+    * a divergent condition): exec is then the loop mask L, lanes leave one by one, and
+    * the exit restores the mask the loop was entered with. */
+   bool divergent;
+   bool seen_divergent_continue; /* a later break cannot jump straight out */
+   unsigned div_if_base;         /* c->div_ifs.len when the loop began */
+   unsigned mask_base;           /* mask variable of L (divergent loops) */
+   int *param_acc, *result_acc;  /* per boolean param/result: its accumulator, or -1 */
+   struct isel_join latch, exit;
+};
+
+/* An if being selected (for its yields). */
+struct isel_if {
+   const struct air_instr *instr;
+   bool divergent;
+   unsigned acc_base; /* divergent: mask variable of the first boolean result */
+   struct isel_if *outer;
 };
 
 struct isel_ctx {
@@ -39,6 +67,15 @@ struct isel_ctx {
    bool *divergent;   /* per value id */
    aco_temp *temps;   /* per value id; id 0: constant or not selected */
    struct aco_mblock *block; /* NULL: unreachable code */
+   /* The block is reached on the linear CFG but no lane runs its logical code (after a
+    * break or continue that left only for some lanes): the rest of the region is not
+    * selected. */
+   bool dead;
+   /* Mask variables: lane masks that change along the control flow (saved exec masks of
+    * divergent ifs, loop masks, accumulated booleans), merged at joins like SSA values. */
+   ACO_VEC(aco_temp) masks;
+   ACO_VEC(unsigned) div_ifs; /* mask variable of each open divergent if's saved exec */
+   struct isel_if *cur_if;
    unsigned lane_mask_dwords;
    int gfx_index;
    aco_temp local_id_input;   /* v0 (packed) or v0..v2 as one v3 */
@@ -85,6 +122,14 @@ void isel_split(struct isel_ctx *c, aco_temp t, unsigned n, aco_temp *out);
 aco_temp isel_combine(struct isel_ctx *c, aco_rc rc, unsigned n, const aco_temp *parts);
 
 aco_operand isel_scc_opnd(void);
+
+/* select_instructions.c, select_cf.c: regions, blocks and structured control flow */
+aco_status isel_select_region(struct isel_ctx *c, const struct air_region *r, aco_temp *yield_vals);
+struct aco_mblock *isel_new_block(struct isel_ctx *c, uint32_t kind);
+aco_status isel_select_if(struct isel_ctx *c, const struct air_instr *in);
+aco_status isel_select_loop(struct isel_ctx *c, const struct air_instr *in);
+aco_status isel_select_jump(struct isel_ctx *c, const struct air_instr *in, aco_temp *yield_vals);
+void isel_free_cf(struct isel_ctx *c);
 
 /* select_alu.c, select_memory.c, select_reduce.c (reduce, inclusive/exclusive scan) */
 aco_status isel_select_alu(struct isel_ctx *c, const struct air_instr *in);

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* aco_select_instructions: front IR -> SSA machine IR for kernels whose control flow is
- * uniform.
+/* aco_select_instructions: front IR -> SSA machine IR.
  *
  * Every front-IR value becomes one temporary whose register class follows from its type
  * and divergence: uniform values live in SGPRs, divergent ones in VGPRs (8- and 16-bit
@@ -8,11 +7,8 @@
  * s2 in wave64; a uniform boolean is all ones or zero). Constants are not given
  * registers: each use gets an inline constant, a literal or a fresh s_mov.
  *
- * Structured control flow maps onto blocks directly: an `if` on a uniform condition ends
- * its block with s_cmp + p_cbranch_z on scc, a loop gets a header, a latch that all
- * `continue`s reach (the header's single back-edge) and an exit block; results flow
- * through p_phi (VGPRs) or p_linear_phi (SGPRs). Logical and linear CFG are the same.
- * Divergent control flow and calls are rejected with ACO_ERROR_UNSUPPORTED. */
+ * Structured control flow, the logical and linear CFGs and the exec mask are
+ * select_cf.c's. Calls are rejected with ACO_ERROR_UNSUPPORTED. */
 #include "isel/isel.h"
 
 #include <stdio.h>
@@ -249,75 +245,6 @@ isel_combine(struct isel_ctx *c, aco_rc rc, unsigned n, const aco_temp *parts)
    return d;
 }
 
-/* ---- blocks ---------------------------------------------------------------------------- */
-
-static struct aco_mblock *
-new_block(struct isel_ctx *c, uint32_t kind)
-{
-   struct aco_mblock *b = aco_mprogram_add_block(c->p);
-   if (!b) {
-      aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
-      return NULL;
-   }
-   b->kind = ACO_BLOCK_UNIFORM | kind | (c->depth == 0 ? ACO_BLOCK_TOP_LEVEL : 0);
-   b->loop_depth = c->depth;
-   return b;
-}
-
-static void
-add_edge(struct isel_ctx *c, struct aco_mblock *from, struct aco_mblock *to)
-{
-   if (!aco_mblock_add_logical_edge(c->p, from, to) || !aco_mblock_add_linear_edge(c->p, from, to))
-      aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
-}
-
-static void
-start_block(struct isel_ctx *c, struct aco_mblock *b)
-{
-   c->block = b;
-   if (b)
-      isel_emit(c, aco_op_p_logical_start, 0, 0);
-}
-
-/* Ends the current block with an unconditional jump to `to`. */
-static void
-end_with_branch(struct isel_ctx *c, struct aco_mblock *to)
-{
-   if (!c->block)
-      return;
-   isel_emit(c, aco_op_p_logical_end, 0, 0);
-   struct aco_minstr *br = isel_emit(c, aco_op_p_branch, 0, 0);
-   br->target_block = to->index;
-   add_edge(c, c->block, to);
-   c->block = NULL;
-}
-
-/* The value of a join: a phi of the incoming values, or the single one. */
-static aco_temp
-emit_phi(struct isel_ctx *c, aco_rc rc, unsigned n, const aco_temp *vals)
-{
-   if (n == 1)
-      return vals[0];
-   aco_temp d = isel_new(c, rc);
-   struct aco_minstr *phi =
-      isel_emit(c, aco_rc_is_vgpr(d.rc) ? aco_op_p_phi : aco_op_p_linear_phi, n, 1);
-   for (unsigned i = 0; i < n; i++)
-      phi->operands[i] = aco_opnd_temp(vals[i]);
-   phi->definitions[0] = aco_def_temp(d);
-   return d;
-}
-
-/* A value flowing along an edge into a phi of class rc: converted to the class (a uniform
- * value reaching a divergent result is copied to VGPRs). */
-static aco_temp
-flow_value(struct isel_ctx *c, aco_value v, aco_rc rc)
-{
-   aco_temp t = isel_temp(c, v);
-   if (aco_rc_is_vgpr(rc) && !aco_rc_is_vgpr(t.rc))
-      t = isel_as_vgpr(c, t);
-   return t;
-}
-
 /* ---- system values ----------------------------------------------------------------------- */
 
 static aco_temp
@@ -412,235 +339,6 @@ select_sysval(struct isel_ctx *c, const struct air_instr *in)
    return ACO_SUCCESS;
 }
 
-/* ---- structured control flow ------------------------------------------------------------- */
-
-static aco_status select_region(struct isel_ctx *c, const struct air_region *r,
-                                aco_temp *yield_vals);
-
-static aco_status
-select_if(struct isel_ctx *c, const struct air_instr *in)
-{
-   if (isel_div(c, in->srcs[0]))
-      return isel_unsupported(c, in, "an if on a divergent condition");
-   isel_scc_from_bool(c, isel_temp(c, in->srcs[0]));
-   isel_emit(c, aco_op_p_logical_end, 0, 0);
-   struct aco_minstr *br = isel_emit(c, aco_op_p_cbranch_z, 1, 0);
-   br->operands[0] = isel_scc_opnd();
-   struct aco_mblock *head = c->block;
-   unsigned n = in->num_defs;
-   aco_temp *vals = aco_arena_array(&c->p->arena, aco_temp, 2 * (n ? n : 1));
-   if (!vals)
-      return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "out of memory");
-
-   struct aco_mblock *then_b = new_block(c, 0);
-   if (!then_b)
-      return c->p->status;
-   add_edge(c, head, then_b);
-   start_block(c, then_b);
-   aco_status s = select_region(c, in->regions[0], vals);
-   if (s)
-      return s;
-   struct aco_mblock *then_end = c->block;
-   struct aco_minstr *then_br = NULL;
-   if (then_end) {
-      isel_emit(c, aco_op_p_logical_end, 0, 0);
-      then_br = isel_emit(c, aco_op_p_branch, 0, 0);
-   }
-   struct aco_mblock *else_end = head;
-   if (in->regions[1]) {
-      struct aco_mblock *else_b = new_block(c, 0);
-      if (!else_b)
-         return c->p->status;
-      br->target_block = else_b->index;
-      add_edge(c, head, else_b);
-      start_block(c, else_b);
-      s = select_region(c, in->regions[1], vals + n);
-      if (s)
-         return s;
-      else_end = c->block;
-      if (else_end)
-         isel_emit(c, aco_op_p_logical_end, 0, 0);
-   }
-   struct aco_mblock *merge = new_block(c, 0);
-   if (!merge)
-      return c->p->status;
-   if (!in->regions[1])
-      br->target_block = merge->index;
-   unsigned npreds = 0;
-   if (then_end) {
-      then_br->target_block = merge->index;
-      add_edge(c, then_end, merge);
-      npreds++;
-   }
-   if (else_end) {
-      if (else_end != head) {
-         /* falls through into merge, which follows it */
-         c->block = else_end;
-         struct aco_minstr *eb = isel_emit(c, aco_op_p_branch, 0, 0);
-         eb->target_block = merge->index;
-      }
-      add_edge(c, else_end, merge);
-      npreds++;
-   }
-   if (!npreds) {
-      c->block = NULL; /* both branches left: what follows is unreachable */
-      return ACO_SUCCESS;
-   }
-   c->block = merge;
-   for (unsigned i = 0; i < n; i++) {
-      aco_temp ops[2];
-      unsigned k = 0;
-      if (then_end)
-         ops[k++] = vals[i];
-      if (else_end)
-         ops[k++] = vals[n + i];
-      c->temps[in->defs[i].id] = emit_phi(c, isel_rc_of(c, in->defs[i]), k, ops);
-   }
-   isel_emit(c, aco_op_p_logical_start, 0, 0);
-   return c->p->status;
-}
-
-static aco_status
-record_jump(struct isel_ctx *c, const struct air_instr *in, bool is_break)
-{
-   struct isel_loop *l = c->loop;
-   const struct air_region *body = l->instr->regions[0];
-   unsigned n = is_break ? l->instr->num_defs : body->num_params;
-   aco_temp *vals = aco_arena_array(&c->p->arena, aco_temp, n ? n : 1);
-   if (!vals)
-      return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "out of memory");
-   for (unsigned i = 0; i < n; i++) {
-      aco_value dst = is_break ? l->instr->defs[i] : body->params[i];
-      vals[i] = flow_value(c, in ? in->srcs[i] : body->params[i], isel_rc_of(c, dst));
-   }
-   bool ok = is_break ? aco_vec_push(c->p->allocator, &l->break_vals, vals) &&
-                           aco_vec_push(c->p->allocator, &l->break_preds, c->block->index)
-                      : aco_vec_push(c->p->allocator, &l->continue_vals, vals) &&
-                           aco_vec_push(c->p->allocator, &l->continue_preds, c->block->index);
-   if (!ok)
-      return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "out of memory");
-   isel_emit(c, aco_op_p_logical_end, 0, 0);
-   struct aco_minstr *br = isel_emit(c, aco_op_p_branch, 0, 0);
-   br->target_block = UINT32_MAX; /* patched when the target exists */
-   c->block = NULL;
-   return c->p->status;
-}
-
-static void
-patch_jumps(struct isel_ctx *c, aco_block_list *preds, struct aco_mblock *to)
-{
-   for (uint32_t i = 0; i < preds->len; i++) {
-      struct aco_mblock *b = c->p->blocks.data[preds->data[i]];
-      struct aco_minstr *br = b->instrs.data[b->instrs.len - 1];
-      br->target_block = to->index;
-      add_edge(c, b, to);
-   }
-}
-
-static aco_status
-select_loop(struct isel_ctx *c, const struct air_instr *in)
-{
-   const struct air_region *body = in->regions[0];
-   struct isel_loop l;
-   memset(&l, 0, sizeof(l));
-   l.instr = in;
-   l.outer = c->loop;
-
-   unsigned np = body->num_params;
-   aco_temp *init = aco_arena_array(&c->p->arena, aco_temp, np ? np : 1);
-   if (!init)
-      return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "out of memory");
-   for (unsigned i = 0; i < np; i++)
-      init[i] = flow_value(c, in->srcs[i], isel_rc_of(c, body->params[i]));
-   struct aco_mblock *pre = c->block;
-
-   c->depth++;
-   c->loop = &l;
-   l.header = new_block(c, ACO_BLOCK_LOOP_HEADER);
-   if (!l.header)
-      return c->p->status;
-   end_with_branch(c, l.header);
-   (void)pre;
-   c->block = l.header;
-   struct aco_minstr **phis = aco_arena_array(&c->p->arena, struct aco_minstr *, np ? np : 1);
-   if (!phis)
-      return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "out of memory");
-   for (unsigned i = 0; i < np; i++) {
-      aco_temp d = isel_new(c, isel_rc_of(c, body->params[i]));
-      phis[i] = isel_emit(c, aco_rc_is_vgpr(d.rc) ? aco_op_p_phi : aco_op_p_linear_phi, 2, 1);
-      phis[i]->operands[0] = aco_opnd_temp(init[i]);
-      phis[i]->definitions[0] = aco_def_temp(d);
-      c->temps[body->params[i].id] = d;
-   }
-   isel_emit(c, aco_op_p_logical_start, 0, 0);
-   aco_status s = select_region(c, body, NULL);
-   if (s)
-      goto out;
-   if (c->block) {
-      s = record_jump(c, NULL, false); /* falling off the body continues */
-      if (s)
-         goto out;
-   }
-   if (l.continue_preds.len) {
-      l.latch = new_block(c, 0);
-      if (!l.latch) {
-         s = c->p->status;
-         goto out;
-      }
-      patch_jumps(c, &l.continue_preds, l.latch);
-      c->block = l.latch;
-      for (unsigned i = 0; i < np; i++) {
-         aco_temp *ops = aco_arena_array(&c->p->arena, aco_temp, l.continue_vals.len);
-         if (!ops) {
-            s = aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "out of memory");
-            goto out;
-         }
-         for (uint32_t k = 0; k < l.continue_vals.len; k++)
-            ops[k] = l.continue_vals.data[k][i];
-         aco_temp d = emit_phi(c, phis[i]->definitions[0].temp.rc, l.continue_vals.len, ops);
-         phis[i]->operands[1] = aco_opnd_temp(d);
-      }
-      isel_emit(c, aco_op_p_logical_start, 0, 0);
-      end_with_branch(c, l.header);
-   } else {
-      for (unsigned i = 0; i < np; i++)
-         phis[i]->num_operands = 1;
-   }
-   c->depth--;
-   c->loop = l.outer;
-   if (!l.break_preds.len) {
-      c->block = NULL; /* an endless loop: nothing after it runs */
-      s = isel_unsupported(c, in, "a loop without a break");
-      goto out;
-   }
-   l.exit = new_block(c, ACO_BLOCK_LOOP_EXIT);
-   if (!l.exit) {
-      s = c->p->status;
-      goto out;
-   }
-   patch_jumps(c, &l.break_preds, l.exit);
-   c->block = l.exit;
-   for (unsigned i = 0; i < in->num_defs; i++) {
-      aco_temp *ops = aco_arena_array(&c->p->arena, aco_temp, l.break_vals.len);
-      if (!ops) {
-         s = aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "out of memory");
-         goto out;
-      }
-      for (uint32_t k = 0; k < l.break_vals.len; k++)
-         ops[k] = l.break_vals.data[k][i];
-      c->temps[in->defs[i].id] = emit_phi(c, isel_rc_of(c, in->defs[i]), l.break_vals.len, ops);
-   }
-   isel_emit(c, aco_op_p_logical_start, 0, 0);
-   s = c->p->status;
-out:
-   c->loop = l.outer;
-   aco_vec_free(c->p->allocator, &l.continue_vals);
-   aco_vec_free(c->p->allocator, &l.break_vals);
-   aco_vec_free(c->p->allocator, &l.continue_preds);
-   aco_vec_free(c->p->allocator, &l.break_preds);
-   return s;
-}
-
 static aco_status
 select_instr(struct isel_ctx *c, const struct air_instr *in, aco_temp *yield_vals)
 {
@@ -662,43 +360,24 @@ select_instr(struct isel_ctx *c, const struct air_instr *in, aco_temp *yield_val
    case ACO_OPC_REDUCE:
       return isel_select_reduce(c, in);
    case ACO_OPC_IF:
-      return select_if(c, in);
+      return isel_select_if(c, in);
    case ACO_OPC_LOOP:
-      return select_loop(c, in);
+      return isel_select_loop(c, in);
    case ACO_OPC_JUMP:
-      switch (in->op) {
-      case ACO_OP_YIELD:
-         for (unsigned i = 0; i < in->num_srcs; i++) {
-            const struct air_instr *ifi = in->parent ? in->parent->parent : NULL;
-            aco_rc rc = ifi ? isel_rc_of(c, ifi->defs[i]) : aco_rc_s(1);
-            yield_vals[i] = flow_value(c, in->srcs[i], rc);
-         }
-         return c->p->status;
-      case ACO_OP_BREAK:
-         return record_jump(c, in, true);
-      case ACO_OP_CONTINUE:
-         return record_jump(c, in, false);
-      case ACO_OP_RETURN:
-         isel_emit(c, aco_op_p_logical_end, 0, 0);
-         isel_emit(c, aco_op_p_return, 0, 0);
-         c->block = NULL;
-         return c->p->status;
-      default:
-         return isel_unsupported(c, in, aco_op_name(in->op));
-      }
+      return isel_select_jump(c, in, yield_vals);
    default:
       return isel_select_alu(c, in);
    }
 }
 
-static aco_status
-select_region(struct isel_ctx *c, const struct air_region *r, aco_temp *yield_vals)
+aco_status
+isel_select_region(struct isel_ctx *c, const struct air_region *r, aco_temp *yield_vals)
 {
    if (++c->nesting > AIR_MAX_NESTING + 8)
       return isel_unsupported(c, NULL, "nesting this deep");
    air_foreach_instr(in, r)
    {
-      if (!c->block)
+      if (!c->block || c->dead)
          break; /* after a jump: unreachable */
       aco_status s = select_instr(c, in, yield_vals);
       if (s)
@@ -837,16 +516,17 @@ aco_select_instructions(struct aco_mprogram *p, const struct aco_function *f)
       return aco_mprogram_error(p, s, "instruction selection: out of memory");
    aco_compute_divergence(f, c.divergent);
 
-   c.block = new_block(&c, 0); /* p_startpgm comes first, then p_logical_start */
+   c.block = isel_new_block(&c, 0); /* p_startpgm comes first, then p_logical_start */
    if (!c.block)
       return p->status;
    s = select_start(&c);
    if (!s)
-      s = select_region(&c, f->body, NULL);
+      s = isel_select_region(&c, f->body, NULL);
    if (!s && c.block) {
       isel_emit(&c, aco_op_p_logical_end, 0, 0);
       isel_emit(&c, aco_op_p_return, 0, 0);
    }
+   isel_free_cf(&c);
    p->config.scratch_bytes = c.layout.stack_bytes;
    p->config.lds_bytes = c.uses_lds ? 65536 : 0;
    return s ? s : p->status;

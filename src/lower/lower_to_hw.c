@@ -7,7 +7,8 @@
  *   p_as_uniform         v_readfirstlane_b32 per dword from VGPRs, a copy from SGPRs
  *   p_startpgm, p_logical_start/end
  *                        removed
- *   p_branch             s_branch, dropped when the target is the next block
+ *   p_branch             s_branch, dropped when the target is the next block or only
+ *                        empty blocks lie between (checked once all blocks are lowered)
  *   p_cbranch_z/nz       s_cbranch_scc0/1, vccz/vccnz, execz/execnz by the condition
  *                        register (dropped when the target is the next block)
  *   p_return             s_endpgm in an entry; functions come with calls (unsupported)
@@ -354,6 +355,36 @@ find_unused_regs(struct aco_mprogram *p, int *sgpr, int *vgpr)
          *vgpr = (int)f;
 }
 
+/* Whether `op` jumps (s_branch, s_cbranch_*) to a block index in target_block. */
+static bool
+is_jump(enum aco_opcode op)
+{
+   return op == aco_op_s_branch || op == aco_op_s_cbranch_scc0 || op == aco_op_s_cbranch_scc1 ||
+          op == aco_op_s_cbranch_vccz || op == aco_op_s_cbranch_vccnz ||
+          op == aco_op_s_cbranch_execz || op == aco_op_s_cbranch_execnz;
+}
+
+/* Drops a block's final jump when only empty blocks lie between it and its target (the
+ * linear-only blocks of divergent control flow are empty once lowered). From the last
+ * block back, so a block emptied this way lets earlier jumps over it go too. */
+static void
+remove_jumps_over_empty_blocks(struct aco_mprogram *p)
+{
+   for (uint32_t i = p->blocks.len; i-- > 0;) {
+      struct aco_mblock *b = p->blocks.data[i];
+      if (!b->instrs.len)
+         continue;
+      const struct aco_minstr *last = b->instrs.data[b->instrs.len - 1];
+      if (!is_jump(last->opcode) || last->target_block <= i || last->target_block >= p->blocks.len)
+         continue;
+      uint32_t k = i + 1;
+      while (k < last->target_block && !p->blocks.data[k]->instrs.len)
+         k++;
+      if (k == last->target_block)
+         b->instrs.len--;
+   }
+}
+
 aco_status
 aco_lower_to_hw(struct aco_mprogram *p)
 {
@@ -376,5 +407,6 @@ aco_lower_to_hw(struct aco_mprogram *p)
       b->instrs.len = ctx.out.len;
       b->instrs.cap = ctx.out.cap;
    }
+   remove_jumps_over_empty_blocks(p);
    return ACO_SUCCESS;
 }

@@ -238,6 +238,12 @@ enum aco_block_kind {
    ACO_BLOCK_LOOP_HEADER = 1 << 1,
    ACO_BLOCK_LOOP_EXIT = 1 << 2,
    ACO_BLOCK_TOP_LEVEL = 1 << 3,
+   ACO_BLOCK_BRANCH = 1 << 4,   /* ends with a divergent branch (exec saved and narrowed) */
+   ACO_BLOCK_INVERT = 1 << 5,   /* exec switches from the then lanes to the else lanes */
+   ACO_BLOCK_MERGE = 1 << 6,    /* the end of a divergent if: exec restored */
+   ACO_BLOCK_BREAK = 1 << 7,    /* a break or continue for some lanes of the loop */
+   ACO_BLOCK_CONTINUE = 1 << 8, /* a loop's latch */
+   ACO_BLOCK_LINEAR = 1 << 9,   /* only on the linear CFG (no logical code) */
 };
 
 struct aco_mblock {

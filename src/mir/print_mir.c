@@ -346,7 +346,13 @@ aco_mprint_block(const struct aco_mprogram *p, const struct aco_mblock *b, struc
    } kinds[] = {{ACO_BLOCK_UNIFORM, "uniform"},
                 {ACO_BLOCK_TOP_LEVEL, "top-level"},
                 {ACO_BLOCK_LOOP_HEADER, "loop-header"},
-                {ACO_BLOCK_LOOP_EXIT, "loop-exit"}};
+                {ACO_BLOCK_LOOP_EXIT, "loop-exit"},
+                {ACO_BLOCK_BRANCH, "branch"},
+                {ACO_BLOCK_INVERT, "invert"},
+                {ACO_BLOCK_MERGE, "merge"},
+                {ACO_BLOCK_BREAK, "break"},
+                {ACO_BLOCK_CONTINUE, "continue"},
+                {ACO_BLOCK_LINEAR, "linear"}};
    if (b->kind) {
       aco_strbuf_puts(sb, " kind:");
       for (unsigned i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {

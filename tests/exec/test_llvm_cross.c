@@ -60,6 +60,13 @@ static const struct known_limit known_limits[] = {
     "of sin and cos away from 0, so `ulp 4` cannot hold. libaco's isel lowers fsin/fcos "
     "the same way (src/isel/select_alu.c): the bound of docs/ir-semantics.md needs a "
     "range reduction neither compiler does yet"},
+   {"div_loop_break.air", "gfx1100", 64,
+    "llc-19 leaves a VALUPartialForwardingHazard across the loop's back-edge: v_mad_u64_u32 "
+    "reads v2 (written by itself in the previous iteration, before the s_or_b64/s_and_not1_b64 "
+    "exec writes at the loop head) and v1 (a v_mov after them) with one VALU in between and "
+    "no s_waitcnt_depctr va_vdst(0); the pattern is LLVM's own rule for wave64 gfx11 "
+    "(at most 2 VALUs around the SALU exec write, at most 4 after), which its hazard "
+    "recognizer does not follow into the previous iteration"},
    {NULL, NULL, 0, NULL},
 };
 
