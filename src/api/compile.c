@@ -32,7 +32,7 @@ static const struct {
 };
 
 /* The passes, for print-after= and skip=. */
-static const char *const pass_names[] = {"isel", "opt", "exec", "ra", "ssa", "lower", "waits", "nops"};
+static const char *const pass_names[] = {"isel", "opt", "ra", "ssa", "lower", "waits", "nops"};
 
 static bool
 copy_pass(const char *v, size_t len, char out[32])
@@ -138,7 +138,6 @@ compile_function(struct compile_ctx *c, const struct aco_function *f, struct aco
 {
    PASS(c, p, "isel", aco_select_instructions(p, f));
    PASS(c, p, "opt", aco_optimize(p));
-   PASS(c, p, "exec", aco_insert_exec_mask(p));
    PASS(c, p, "ra", aco_register_allocate(p));
    PASS(c, p, "ssa", aco_eliminate_ssa(p));
    PASS(c, p, "lower", aco_lower_to_hw(p));

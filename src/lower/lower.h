@@ -6,13 +6,6 @@
 
 #include "mir/mir.h"
 
-/* The pre-RA lowering of divergent control flow (before register allocation):
- * aco_lower_bool_phis turns phis of booleans (lane masks) that join divergent paths into
- * lane-mask arithmetic (lower_bool_phis.c); aco_insert_exec_mask then writes exec at the
- * blocks instruction selection marked (insert_exec_mask.c, which runs the former first). */
-aco_status aco_lower_bool_phis(struct aco_mprogram *p);
-aco_status aco_insert_exec_mask(struct aco_mprogram *p);
-
 /* Phis -> p_parallelcopy at the end of the predecessors (after register allocation). */
 aco_status aco_eliminate_ssa(struct aco_mprogram *p);
 /* Every pseudo instruction -> hardware instructions (after SSA elimination). */
