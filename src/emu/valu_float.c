@@ -700,13 +700,17 @@ from_host(enum emu_fmt f, long double v, struct emu_fpmode m)
    return round_pack(f, sign, e - 64, man, false, EMU_ROUND_NEAREST, m.denorm_out);
 }
 
-/* sin(2 pi x) (cos: quarter = 1) by quadrants, so quarter turns are exact */
+/* sin(2 pi x) (cos: quarter = 1) by quadrants, so quarter turns are exact. A negative x
+ * goes through its magnitude (sin is odd, cos even): adding 1 to a tiny negative turn
+ * would round it away. */
 static long double
 sin_revolutions(long double x, unsigned quarter)
 {
+   if (x < 0) {
+      long double v = sin_revolutions(-x, quarter);
+      return quarter || v == 0 ? v : -v; /* exact zeros stay +0 */
+   }
    long double rev = fmodl(x, 1.0L); /* exact */
-   if (rev < 0)
-      rev += 1.0L;
    long double r = rev * 4.0L; /* exact */
    long double qf = floorl(r);
    long double f = r - qf;

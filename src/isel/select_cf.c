@@ -266,20 +266,21 @@ join_in_place(struct isel_ctx *c, const struct isel_join *j)
    return true;
 }
 
-/* A phi of n incoming values, or the value when they all agree (undefined ones aside). */
+/* A phi of n incoming values, or the value when they all agree. An edge without a value
+ * (undefined: no lane takes it with one) still needs the phi, since the value may be
+ * defined on the other paths only. */
 static aco_temp
 merge_values(struct isel_ctx *c, enum aco_opcode op, aco_rc rc, unsigned n, const aco_temp *v)
 {
    aco_temp same = {0, rc};
    bool differ = false;
    for (unsigned k = 0; k < n; k++) {
-      if (!v[k].id)
-         continue;
-      if (same.id && same.id != v[k].id)
+      if (k && v[k].id != v[0].id)
          differ = true;
-      same = v[k];
+      if (v[k].id)
+         same = v[k];
    }
-   if (!differ)
+   if (!differ || !same.id)
       return same;
    aco_temp d = isel_new(c, rc);
    struct aco_minstr *phi = isel_emit(c, op, n, 1);
