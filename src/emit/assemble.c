@@ -7,7 +7,8 @@
  * distances from the instruction after the branch to the target block's first
  * instruction. Statistics are counted from the opcode table's formats. The optional
  * disassembly is LLVM's syntax (llvm-mc-19 accepts it as it is), with each block's
- * address as a comment. */
+ * address as a comment. The address of another object's function is a PC-relative pair
+ * of relocated literals (aco_assemble_symbol_address), recorded for the ELF writer. */
 #include "emit/assemble.h"
 
 #include "emit/emit.h"
@@ -182,4 +183,83 @@ void
 aco_assembly_finish(const aco_allocator *a, struct aco_assembly *out)
 {
    aco_vec_free(a, &out->words);
+   aco_vec_free(a, &out->relocs);
+}
+
+aco_status
+aco_assembly_add_reloc(const aco_allocator *a, struct aco_assembly *out, uint32_t dword,
+                       enum aco_elf_reloc_type type, const char *symbol, int64_t addend)
+{
+   if (dword >= out->words.len || !symbol || !symbol[0])
+      return ACO_ERROR_INVALID_ARGUMENT;
+   struct aco_elf_reloc r = {dword * 4, type, symbol, addend};
+   return aco_vec_push(a, &out->relocs, r) ? ACO_SUCCESS : ACO_ERROR_OUT_OF_MEMORY;
+}
+
+/* Appends one SALU instruction d = op(d, literal) whose literal dword is relocated. */
+static aco_status
+add_relocated(struct aco_mprogram *p, struct aco_assembly *out, enum aco_opcode op,
+              unsigned sgpr, const char *symbol, enum aco_elf_reloc_type type, int64_t addend)
+{
+   struct aco_minstr *in = aco_minstr_create(&p->arena, op, 2, 1);
+   if (!in)
+      return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "assemble: out of memory");
+   in->definitions[0] = aco_def_fixed(aco_temp_make(0, aco_rc_s(1)), aco_sgpr(sgpr));
+   in->operands[0] = aco_opnd_reg(aco_sgpr(sgpr), aco_rc_s(1));
+   /* any value that is no inline constant, so that the literal dword exists */
+   in->operands[1] = aco_opnd_const(0x12345678, 32);
+   uint32_t words[ACO_MAX_INSTR_DWORDS];
+   unsigned n;
+   aco_status s = encode(p, in, words, &n);
+   for (unsigned i = 0; i < n && !s; i++) {
+      if (!aco_vec_push(p->allocator, &out->words, words[i]))
+         s = aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "assemble: out of memory");
+   }
+   /* the literal is all relocation (its addend is in the relocation, as llc-19 has it) */
+   if (!s)
+      out->words.data[out->words.len - 1] = 0;
+   if (!s)
+      s = aco_assembly_add_reloc(p->allocator, out, out->words.len - 1, type, symbol, addend);
+   if (!s)
+      count(p, in, &out->stats);
+   if (!s && out->disasm) {
+      static const char *const reloc[2] = {"lo", "hi"};
+      aco_strbuf_printf(out->disasm, "\t%s s%u, s%u, %s@rel32@%s+%lld\n",
+                        aco_op_info(op)->asm_name[aco_gfx_index(p->gfx_level)], sgpr, sgpr,
+                        symbol, reloc[type == ACO_R_AMDGPU_REL32_HI], (long long)addend);
+   }
+   return s ? s : p->status;
+}
+
+aco_status
+aco_assemble_symbol_address(struct aco_mprogram *p, struct aco_assembly *out, unsigned sgpr,
+                            const char *symbol)
+{
+   if (!symbol || !symbol[0] || sgpr % 2 || sgpr + 1 >= ACO_SGPR_COUNT)
+      return aco_mprogram_error(p, ACO_ERROR_INVALID_ARGUMENT,
+                                "assemble: no symbol address into s[%u:%u]", sgpr, sgpr + 1);
+   struct aco_minstr *getpc = aco_minstr_create(&p->arena, aco_op_s_getpc_b64, 0, 1);
+   if (!getpc)
+      return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "assemble: out of memory");
+   getpc->definitions[0] = aco_def_fixed(aco_temp_make(0, aco_rc_s(2)), aco_sgpr(sgpr));
+   uint32_t words[ACO_MAX_INSTR_DWORDS];
+   unsigned n;
+   aco_status s = encode(p, getpc, words, &n);
+   for (unsigned i = 0; i < n && !s; i++) {
+      if (!aco_vec_push(p->allocator, &out->words, words[i]))
+         s = aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "assemble: out of memory");
+   }
+   if (s)
+      return s;
+   count(p, getpc, &out->stats);
+   if (out->disasm) {
+      aco_strbuf_puts(out->disasm, "\t");
+      aco_print_asm_instr(p->gfx_level, p->wave_size, getpc, out->disasm);
+      aco_strbuf_puts(out->disasm, "\n");
+   }
+   /* the PC is the address after s_getpc_b64: the literals are 4 and 12 bytes past it */
+   s = add_relocated(p, out, aco_op_s_add_u32, sgpr, symbol, ACO_R_AMDGPU_REL32_LO, 4);
+   if (!s)
+      s = add_relocated(p, out, aco_op_s_addc_u32, sgpr + 1, symbol, ACO_R_AMDGPU_REL32_HI, 12);
+   return s;
 }

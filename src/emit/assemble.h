@@ -6,11 +6,15 @@
 #include "aco/aco.h"
 #include "mir/mir.h"
 
+#include "emit/emit.h"
+
 struct aco_assembly {
    ACO_VEC(uint32_t) words; /* on the program's allocator; free with aco_assembly_finish */
    uint32_t code_dwords;    /* before the s_code_end padding */
    aco_statistics stats;
    struct aco_strbuf *disasm; /* appended to when not NULL */
+   /* relocations of words (byte offsets), for aco_elf_write_relocs; same allocator */
+   ACO_VEC(struct aco_elf_reloc) relocs;
 };
 
 /* Appends p's code to out->words (a function starts at the current end), fixing branch
@@ -21,5 +25,17 @@ aco_status aco_assemble(struct aco_mprogram *p, struct aco_assembly *out);
  * instruction prefetch never reads past the code. */
 aco_status aco_assemble_pad(struct aco_mprogram *p, struct aco_assembly *out);
 void aco_assembly_finish(const aco_allocator *a, struct aco_assembly *out);
+
+/* Records that the dword at words[dword] is relocated against `symbol` (a string that
+ * outlives the assembly): the literal of an instruction already appended. */
+aco_status aco_assembly_add_reloc(const aco_allocator *a, struct aco_assembly *out,
+                                  uint32_t dword, enum aco_elf_reloc_type type,
+                                  const char *symbol, int64_t addend);
+/* Appends the sequence that puts the address of `symbol` (another object's function,
+ * resolved by the linker) in the SGPR pair s[sgpr:sgpr+1] and records its two
+ * relocations: s_getpc_b64; s_add_u32 with REL32_LO (+4); s_addc_u32 with REL32_HI (+12).
+ * s_add_u32 clobbers scc. */
+aco_status aco_assemble_symbol_address(struct aco_mprogram *p, struct aco_assembly *out,
+                                       unsigned sgpr, const char *symbol);
 
 #endif

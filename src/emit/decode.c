@@ -266,7 +266,14 @@ aco_decode_instr(aco_gfx_level level, unsigned wave, const uint32_t *w, unsigned
    if (e64)
       enc = enc == ACO_ENC_DPP16 ? ACO_ENC_E64_DPP16 : enc == ACO_ENC_DPP8 ? ACO_ENC_E64_DPP8
                                                                           : ACO_ENC_E64;
-   if (fmt == ACO_FMT_SMEM && f.soffset != aco_gfx_info(level)->reg_null)
+   /* MUBUF atomics: vdata is the data ('x'), and the destination when glc returns */
+   if (fmt == ACO_FMT_MUBUF && (aco_op_info(opc)->flags & ACO_OPF_ATOMIC)) {
+      f.x = f.d;
+      if (level >= ACO_GFX1200 ? (mem.th & 1) : mem.glc)
+         enc = (enum aco_encoding)ACO_ENC_MEM_RTN;
+   }
+   if (fmt == ACO_FMT_SMEM && f.soffset != aco_gfx_info(level)->reg_null &&
+       aco_op_info(opc)->sig[gi].count)
       enc = (enum aco_encoding)ACO_ENC_MEM_SOFFSET;
    if (fmt == ACO_FMT_FLAT || fmt == ACO_FMT_GLOBAL || fmt == ACO_FMT_SCRATCH) {
       unsigned null = aco_gfx_info(level)->reg_null, flags = 0;
@@ -304,6 +311,7 @@ aco_decode_instr(aco_gfx_level level, unsigned wave, const uint32_t *w, unsigned
    else
       in->imm = imm;
    unsigned lit_dwords = 0;
+   bool half_fields = level >= ACO_GFX1100 && vop12c && !aco_enc_is_e64(enc);
    for (unsigned i = 0; i < map.count; i++) {
       struct aco_op_slot s = map.slot[i];
       if (map.index[i] == 0xff)
@@ -329,8 +337,17 @@ aco_decode_instr(aco_gfx_level level, unsigned wave, const uint32_t *w, unsigned
          v -= 256; /* v_readfirstlane_b32: SGPR in the vdst field */
       aco_rc rc = s.file == 'v' ? aco_rc_v(s.dwords) : aco_rc_s(s.dwords);
       unsigned bits = map.is_def[i] ? s.dwords * 32 : aco_source_bits(aco_op_info(opc), s);
+      /* GFX11+ 32-bit and DPP forms: bit 7 of a 16-bit VGPR field is the high half (the
+       * VOP3 forms keep it in op_sel) */
+      unsigned byte = 0;
+      if (half_fields && aco_slot_is_16bit_vgpr(aco_op_info(opc), s) && v >= 256 + 128 &&
+          v < 512) {
+         v -= 128, byte = 2;
+         rc = aco_rc_vb(2);
+      }
       if (map.is_def[i]) {
-         in->definitions[map.index[i]] = aco_def_fixed(aco_temp_make(0, rc), aco_physreg_make(v, 0));
+         in->definitions[map.index[i]] = aco_def_fixed(aco_temp_make(0, rc),
+                                                       aco_physreg_make(v, byte));
       } else if (v == ACO_REG_LITERAL) {
          if (n >= count)
             return 0;
@@ -344,7 +361,7 @@ aco_decode_instr(aco_gfx_level level, unsigned wave, const uint32_t *w, unsigned
          aco_inline_constant_value(v, bits, &val);
          in->operands[map.index[i]] = aco_opnd_const(val, bits);
       } else {
-         in->operands[map.index[i]] = aco_opnd_reg(aco_physreg_make(v, 0), rc);
+         in->operands[map.index[i]] = aco_opnd_reg(aco_physreg_make(v, byte), rc);
       }
    }
    *out = in;
@@ -360,14 +377,23 @@ aco_minstr_equal_encoding(aco_gfx_level level, unsigned wave, const struct aco_m
        a->num_operands != b->num_operands || a->num_definitions != b->num_definitions ||
        (aco_op_info(a->opcode)->format == ACO_FMT_VOPD && a->vopd_y != b->vopd_y))
       return false;
+   unsigned fmt = aco_op_info(a->opcode)->format;
+   bool vop3_halves = level >= ACO_GFX1100 &&
+                      (fmt == ACO_FMT_VOP3 || (fmt >= ACO_FMT_VOP1 && fmt <= ACO_FMT_VOPC &&
+                                               aco_enc_is_e64(a->encoding)));
    for (unsigned i = 0; i < a->num_definitions; i++) {
-      if (a->definitions[i].reg.reg_b != b->definitions[i].reg.reg_b)
+      aco_physreg x = a->definitions[i].reg, y = b->definitions[i].reg;
+      if (vop3_halves ? aco_physreg_field(x) != aco_physreg_field(y) : x.reg_b != y.reg_b)
          return false;
    }
    for (unsigned i = 0; i < a->num_operands; i++) {
       const aco_operand *x = &a->operands[i], *y = &b->operands[i];
       if ((x->kind == ACO_OPND_CONST) != (y->kind == ACO_OPND_CONST))
          return false;
+      /* a GFX11+ VOP3 high half is a byte-2 register or op_sel: the words below decide */
+      if (x->kind != ACO_OPND_CONST && vop3_halves &&
+          aco_physreg_field(x->reg) == aco_physreg_field(y->reg))
+         continue;
       /* a 16-bit constant equals its sign- or zero-extended 32-bit spelling */
       uint64_t mask = x->kind == ACO_OPND_CONST && (x->bits == 16 || y->bits == 16) ? 0xffff
                                                                                   : ~0ull;

@@ -39,6 +39,27 @@ struct aco_elf_symbol {
    uint32_t offset, size;
 };
 
+/* Relocation types of EM_AMDGPU (ELF r_type) the writer takes. */
+enum aco_elf_reloc_type {
+   ACO_R_AMDGPU_ABS32_LO = 1,
+   ACO_R_AMDGPU_ABS32_HI = 2,
+   ACO_R_AMDGPU_REL32_LO = 10, /* (S + A - P) & 0xffffffff */
+   ACO_R_AMDGPU_REL32_HI = 11, /* (S + A - P) >> 32 */
+};
+
+/* A relocation of the dword at byte `offset` of .text against `symbol` with `addend`. A
+ * symbol that is not one of the object's functions becomes an undefined global symbol:
+ * a call to another object's function is s_getpc_b64 s[n:n+1]; s_add_u32 sn, sn, lit;
+ * s_addc_u32 sn+1, sn+1, lit with REL32_LO at the first literal (addend 4) and REL32_HI
+ * at the second (addend 12), as llc-19 writes them (the PC s_getpc_b64 gives is the
+ * address after it). */
+struct aco_elf_reloc {
+   uint32_t offset;
+   uint32_t type; /* enum aco_elf_reloc_type */
+   const char *symbol;
+   int64_t addend;
+};
+
 /* A relocatable ELF64 object for EM_AMDGPU with the level's EF_AMDGPU_MACH in e_flags:
  * .text holds code[0..code_dwords), one symbol per function. The bytes are allocated from
  * `a` (NULL: the default allocator) and returned in *out / *out_size; the caller frees them
@@ -47,5 +68,12 @@ aco_status aco_elf_write(const aco_allocator *a, aco_gfx_level level, unsigned w
                          const uint32_t *code, uint32_t code_dwords,
                          const struct aco_elf_symbol *syms, unsigned nsyms, void **out,
                          size_t *out_size);
+/* ... with a .rela.text section holding relocs[0..nrelocs) (dword-aligned offsets inside
+ * the code, the types above). */
+aco_status aco_elf_write_relocs(const aco_allocator *a, aco_gfx_level level,
+                                unsigned wave_size, const uint32_t *code, uint32_t code_dwords,
+                                const struct aco_elf_symbol *syms, unsigned nsyms,
+                                const struct aco_elf_reloc *relocs, unsigned nrelocs,
+                                void **out, size_t *out_size);
 
 #endif

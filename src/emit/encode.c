@@ -64,6 +64,37 @@ operand_field_raw(aco_gfx_level level, const aco_operand *o, unsigned dwords, un
    return aco_physreg_field(o->reg);
 }
 
+/* GFX11+ 16-bit halves (a register at byte 2 is the high half): the 32-bit and DPP
+ * encodings of VOP1/VOP2/VOPC name v0..v127 in their 16-bit VGPR fields, bit 7 choosing
+ * the high half; the VOP3 forms keep the full register number and set the operand's op_sel
+ * bit. Any other byte offset, or a half in a slot that is not 16 bits, has no encoding.
+ * GFX10.3 reaches halves through SDWA and op_sel fields instead, so it is left alone. */
+static bool
+half_field(aco_gfx_level level, const struct aco_minstr *in, struct aco_op_slot s,
+           aco_physreg reg, unsigned *v, struct aco_fields *f)
+{
+   const struct aco_op_info *info = aco_op_info(in->opcode);
+   unsigned fmt = info->format, byte = aco_physreg_byte(reg);
+   if (level < ACO_GFX1100 || fmt < ACO_FMT_VOP1 || fmt > ACO_FMT_VOP3)
+      return true;
+   bool vop3 = fmt == ACO_FMT_VOP3 || aco_enc_is_e64(in->encoding);
+   if (!aco_slot_is_16bit_vgpr(info, s))
+      return byte == 0;
+   if (byte != 0 && byte != 2)
+      return false;
+   if (vop3) {
+      unsigned bit = s.role == 'd' ? 3 : s.role == 'a' ? 0 : s.role == 'b' ? 1 : 2;
+      f->half_opsel |= (uint8_t)((byte == 2) << bit);
+      return true;
+   }
+   if (*v < 256)
+      return byte == 0; /* an SGPR source of a 32-bit form reads its low half */
+   if (*v - 256 >= 128)
+      return false;
+   *v |= (byte == 2) << 7;
+   return true;
+}
+
 bool
 aco_instr_fields(aco_gfx_level level, unsigned wave_size, const struct aco_minstr *in,
                  struct aco_fields *f)
@@ -90,15 +121,18 @@ aco_instr_fields(aco_gfx_level level, unsigned wave_size, const struct aco_minst
             f->lit = k;
             continue;
          }
+         const aco_operand *o = map.is_def[i] ? NULL : &in->operands[map.index[i]];
          if (map.is_def[i])
             v = aco_physreg_field(in->definitions[map.index[i]].reg);
          else
-            v = operand_field(level, &in->operands[map.index[i]], s.dwords,
-                              aco_source_bits(aco_op_info(in->opcode), s),
+            v = operand_field(level, o, s.dwords, aco_source_bits(aco_op_info(in->opcode), s),
                               (aco_op_info(in->opcode)->flags & ACO_OPF_FLOAT) != 0,
                               &f->has_lit, &f->lit);
          if (v == ~0u)
             return false; /* constant that the source cannot hold */
+         if ((!o || o->kind == ACO_OPND_REG || o->kind == ACO_OPND_TEMP) &&
+             !half_field(level, in, s, o ? o->reg : in->definitions[map.index[i]].reg, &v, f))
+            return false;
          if ((aco_op_info(in->opcode)->flags & ACO_OPF_SRC_REG) && !map.is_def[i] &&
              (s.role == 'a' || s.role == 'b') &&
              (in->operands[map.index[i]].kind == ACO_OPND_CONST ||
@@ -261,7 +295,8 @@ aco_encode_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minst
    bool vop3 = e64 || fmt == ACO_FMT_VOP3 || fmt == ACO_FMT_VOP3P;
    bool flatlike = fmt == ACO_FMT_FLAT || fmt == ACO_FMT_GLOBAL || fmt == ACO_FMT_SCRATCH;
    if (in->encoding != ACO_ENC_NATIVE && in->encoding != ACO_ENC_E64 &&
-       !(fmt >= ACO_FMT_VOP1 && fmt <= ACO_FMT_VOP3P) && !flatlike && fmt != ACO_FMT_SMEM)
+       !(fmt >= ACO_FMT_VOP1 && fmt <= ACO_FMT_VOP3P) && !flatlike && fmt != ACO_FMT_SMEM &&
+       fmt != ACO_FMT_MUBUF)
       return 0;
    if (in->encoding == ACO_ENC_SDWA && vop3)
       return 0;
@@ -278,16 +313,17 @@ aco_encode_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minst
                  (f.has_vdef && f.vdef != ACO_REG_VCC_LO && in->encoding != ACO_ENC_SDWA)))
       return 0;
    if (vop3 && fmt != ACO_FMT_VOP3P) {
+      unsigned opsel = m->opsel | f.half_opsel;
       if (e64)
          op = (uint32_t)info->opcode2[gi];
       /* VOPC e64 and VOP3SD put the lane mask in vdst / sdst; the rest are plain.
        * v_cmpx_* e64 has no written destination: vdst holds exec_lo. */
       unsigned d = fmt == ACO_FMT_VOPC && !f.has_d ? ACO_REG_EXEC_LO : f.d;
       out[n++] = 0xD4000000u | op << 16 | (uint32_t)m->clamp << 15 | (f.e ? f.e << 8 : 0) |
-                 (uint32_t)(m->opsel & 15) << 11 | (uint32_t)(m->abs & 7) << 8 | (d & 0xff);
+                 (opsel & 15) << 11 | (uint32_t)(m->abs & 7) << 8 | (d & 0xff);
       out[n++] = (uint32_t)(m->neg & 7) << 29 | (uint32_t)(m->omod & 3) << 27 | f.c << 18 |
                  f.b << 9 | src0;
-      if (f.e && (m->opsel || m->abs))
+      if (f.e && (opsel || m->abs))
          return 0; /* VOP3SD has no room for them */
       if ((info->flags & ACO_OPF_SRC1_INT) && ((m->abs | m->neg) & 2))
          return 0; /* integer src1 takes no float modifiers */
@@ -310,6 +346,9 @@ aco_encode_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minst
          out[n++] = 0xBF800000u | op << 16 | (in->imm & 0xffff);
          break;
       case ACO_FMT_SMEM:
+         /* the cache invalidates have no operands and a zero soffset field */
+         if (!in->num_operands && !in->num_definitions)
+            f.soffset = 0;
          if (level >= ACO_GFX1200) {
             out[n++] = 0xF4000000u | (uint32_t)(mem->th & 7) << 23 |
                        (uint32_t)(mem->scope & 3) << 21 | op << 13 | f.d << 6 | f.b >> 1;
@@ -389,7 +428,24 @@ aco_encode_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minst
          break;
       }
       case ACO_FMT_MUBUF: {
-         /* the signature's 'd' is vdata for loads and stores alike */
+         /* the cache invalidates have no operands and a zero soffset field */
+         if (!in->num_operands && !in->num_definitions)
+            f.soffset = 0;
+         /* vdata: 'd' of loads and stores, 'x' of atomics; a returning atomic writes the
+          * old value back over its data, so both must be the same registers, and glc
+          * (TH_ATOMIC_RETURN) is set exactly when it returns */
+         struct aco_mem_fields mf = *mem;
+         if (info->flags & ACO_OPF_ATOMIC) {
+            bool rtn = (in->encoding & ACO_ENC_MEM_RTN) != 0;
+            if (rtn && f.d != f.x)
+               return 0;
+            if (!rtn && (level >= ACO_GFX1200 ? (mem->th & 1) : mem->glc))
+               return 0;
+            mf.glc |= rtn;
+            mf.th |= rtn;
+            f.d = f.x;
+         }
+         mem = &mf;
          if (level >= ACO_GFX1200) {
             out[n++] = 0xC4000000u | op << 14 | (f.soffset & 0x7f);
             out[n++] = (uint32_t)mem->idxen << 31 | (uint32_t)mem->offen << 30 | 1u << 23 |

@@ -12,6 +12,9 @@ struct aco_fields {
    /* the implicit lane mask ('v' slot): definition (VOPC/carry-out) and operand fields */
    unsigned vdef, vop;
    bool has_vdef, has_vop;
+   /* GFX11+ VOP3 forms: op_sel bits of the 16-bit operands that are high halves (src i:
+    * bit i, destination: bit 3), added to the instruction's own op_sel */
+   uint8_t half_opsel;
 };
 
 /* The value a 32-bit literal gives a 64-bit source: the high half of an f64 (the op reads

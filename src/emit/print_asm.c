@@ -91,10 +91,42 @@ is_fma_mix(const struct aco_minstr *in)
    return strncmp(aco_op_info(in->opcode)->name, "v_fma_mix", 9) == 0;
 }
 
+/* A register of a slot; in true16 syntax a 16-bit VGPR slot names its half, v1.l / v1.h. */
+static void
+print_slot_reg(aco_gfx_level level, unsigned wave, aco_physreg reg, unsigned dwords, bool half,
+               struct aco_strbuf *sb)
+{
+   aco_print_asm_reg(level, wave, aco_physreg_field(reg), dwords, sb);
+   if (half && aco_physreg_is_vgpr(reg))
+      aco_strbuf_puts(sb, aco_physreg_byte(reg) >= 2 ? ".h" : ".l");
+}
+
+/* LLVM's true16 syntax (-mattr=+real-true16) is used where an instruction names a high half
+ * in a 32-bit or DPP encoding (GFX11+); everything else keeps the default (fake16) syntax,
+ * which is what llvm-objdump-19 prints, and VOP3 forms show halves as op_sel. */
+static bool
+uses_true16_syntax(aco_gfx_level level, const struct aco_minstr *in,
+                   const struct aco_slot_map *map)
+{
+   const struct aco_op_info *info = aco_op_info(in->opcode);
+   if (level < ACO_GFX1100 || info->format < ACO_FMT_VOP1 || info->format > ACO_FMT_VOPC ||
+       aco_enc_is_e64(in->encoding))
+      return false;
+   for (unsigned i = 0; i < map->count; i++) {
+      if (map->index[i] == 0xff || !aco_slot_is_16bit_vgpr(info, map->slot[i]))
+         continue;
+      if (map->is_def[i] ? aco_physreg_byte(in->definitions[map->index[i]].reg) == 2
+                         : aco_operand_has_reg(&in->operands[map->index[i]]) &&
+                              aco_physreg_byte(in->operands[map->index[i]].reg) == 2)
+         return true;
+   }
+   return false;
+}
+
 static void
 print_source(aco_gfx_level level, unsigned wave, const struct aco_minstr *in,
              const aco_operand *o, unsigned dwords, unsigned slot_bits, unsigned src,
-             const struct aco_fields *f,
+             const struct aco_fields *f, bool half,
              struct aco_strbuf *sb)
 {
    /* neg/abs exist in VOP3 and in the 32-bit DPP16 and SDWA forms of VALU ops only (the
@@ -126,7 +158,7 @@ print_source(aco_gfx_level level, unsigned wave, const struct aco_minstr *in,
       else
          aco_strbuf_printf(sb, "0x%x", f->lit);
    } else {
-      aco_print_asm_reg(level, wave, aco_physreg_field(o->reg), dwords, sb);
+      print_slot_reg(level, wave, o->reg, dwords, half, sb);
    }
    if (abs)
       aco_strbuf_puts(sb, "|");
@@ -279,11 +311,14 @@ aco_print_asm_instr(aco_gfx_level level, unsigned wave, const struct aco_minstr 
    } else if (fmt == ACO_FMT_VOP3 && aco_enc_is_dpp(in->encoding)) {
       aco_strbuf_puts(sb, "_e64_dpp");
    }
-   bool first = true;
+   bool first = true, t16 = uses_true16_syntax(level, in, &map);
    unsigned nsrc = 0;
    for (unsigned i = 0; i < map.count; i++) {
       struct aco_op_slot s = map.slot[i];
       if (s.role == 'n' || (s.role == 'k' && s.file == 'o' && !(in->imm & 0xffff)))
+         continue;
+      /* a returning MUBUF atomic names vdata once: its data slot shows it */
+      if (fmt == ACO_FMT_MUBUF && s.role == 'd' && (info->flags & ACO_OPF_ATOMIC))
          continue;
       aco_strbuf_puts(sb, first ? " " : ", ");
       first = false;
@@ -294,6 +329,14 @@ aco_print_asm_instr(aco_gfx_level level, unsigned wave, const struct aco_minstr 
       }
       if (s.role == 'k' && s.file != 'h' && s.file != 'd') {
          aco_print_special_imm(level, s.file, in->imm, sb);
+      } else if (s.role == 'l' && s.file == 's') {
+         /* s_setreg_imm32_b32: always a literal dword, spelled like a 32-bit constant */
+         const aco_operand *o = &in->operands[map.index[i]];
+         int field = aco_inline_constant((uint32_t)o->value, 32, true);
+         if (field >= 0)
+            aco_print_asm_reg(level, wave, (unsigned)field, 1, sb);
+         else
+            aco_strbuf_printf(sb, "0x%x", (uint32_t)o->value);
       } else if (s.role == 'l') {
          const aco_operand *o = &in->operands[map.index[i]];
          aco_strbuf_printf(sb, "0x%x", (uint32_t)(aco_source_bits(info, (struct aco_op_slot){'a', 'v', 1}) == 16
@@ -321,12 +364,13 @@ aco_print_asm_instr(aco_gfx_level level, unsigned wave, const struct aco_minstr 
       } else if (fmt == ACO_FMT_MUBUF && s.role == 'a' && !in->mem.offen && !in->mem.idxen) {
          aco_strbuf_puts(sb, "off"); /* vaddr unused */
       } else if (map.is_def[i]) {
-         aco_print_asm_reg(level, wave, aco_physreg_field(in->definitions[map.index[i]].reg),
-                           s.dwords, sb);
+         print_slot_reg(level, wave, in->definitions[map.index[i]].reg, s.dwords,
+                        t16 && aco_slot_is_16bit_vgpr(info, s), sb);
       } else {
          const aco_operand *o = &in->operands[map.index[i]];
          print_source(level, wave, in, o, s.dwords, aco_source_bits(info, s),
-                      (s.role == 'a' ? 0 : s.role == 'b' ? 1 : s.role == 'c' ? 2 : 3), &f, sb);
+                      (s.role == 'a' ? 0 : s.role == 'b' ? 1 : s.role == 'c' ? 2 : 3), &f,
+                      t16 && aco_slot_is_16bit_vgpr(info, s), sb);
          nsrc++;
       }
    }
@@ -365,9 +409,11 @@ aco_print_asm_instr(aco_gfx_level level, unsigned wave, const struct aco_minstr 
       /* fallthrough */
    case ACO_FMT_SMEM:
       if (level >= ACO_GFX1200) {
-         print_cache_policy(sb, info->flags, mem->th & 7, mem->scope & 3);
+         unsigned rtn = (in->encoding & ACO_ENC_MEM_RTN) && fmt != ACO_FMT_SMEM;
+         print_cache_policy(sb, info->flags, (mem->th | rtn) & 7, mem->scope & 3);
       } else {
-         if (mem->glc)
+         /* a returning atomic has glc (set by the encoder from ACO_ENC_MEM_RTN) */
+         if (mem->glc || ((in->encoding & ACO_ENC_MEM_RTN) && fmt != ACO_FMT_SMEM))
             aco_strbuf_puts(sb, " glc");
          if (mem->slc && fmt != ACO_FMT_SMEM)
             aco_strbuf_puts(sb, " slc");
@@ -395,9 +441,11 @@ aco_print_asm_instr(aco_gfx_level level, unsigned wave, const struct aco_minstr 
       if (aco_enc_is_e64(in->encoding) || fmt == ACO_FMT_VOP3) {
          /* op_sel:[src0..src(n-1), dst]: the destination is bit 3 whatever the number of
           * sources */
-         unsigned opsel = in->valu.opsel, n = nsrc + 1;
+         unsigned opsel = in->valu.opsel | f.half_opsel, n = nsrc + 1;
          if (info->flags & ACO_OPF_OPSEL2)
             n = 2;
+         else if (strcmp(info->name, "v_fmac_f16") == 0)
+            n = 4; /* [src0, src1, src2 (the accumulator, never set), dst] */
          else if (nsrc < 3)
             opsel = (opsel & ((1u << nsrc) - 1)) | (opsel >> 3 & 1) << nsrc;
          if (opsel)

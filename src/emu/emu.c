@@ -197,11 +197,10 @@ find_opcode(const struct aco_emu *emu, unsigned fmt, unsigned op, enum aco_opcod
 
 /* The encodings the table-driven decoder does not take: the special-syntax scalar
  * instructions (s_waitcnt, s_getreg/s_setreg, s_sendmsg, s_delay_alu ...: their raw
- * immediate is all the core needs) and a few the table lacks. */
+ * immediate is all the core needs). */
 static bool
-decode_fallback(struct aco_emu *emu, const uint32_t *w, unsigned avail, struct emu_decoded *d)
+decode_fallback(struct aco_emu *emu, const uint32_t *w, struct emu_decoded *d)
 {
-   aco_gfx_level level = emu->target.gfx_level;
    uint32_t w0 = w[0];
    enum aco_opcode opc;
    if ((w0 >> 23) == 0x17f) { /* SOPP */
@@ -216,13 +215,6 @@ decode_fallback(struct aco_emu *emu, const uint32_t *w, unsigned avail, struct e
    }
    if ((w0 >> 28) == 0xb) { /* SOPK */
       unsigned op = (w0 >> 23) & 0x1f, sdst = (w0 >> 16) & 0x7f;
-      if (op == (level >= ACO_GFX1100 ? 0x13u : 0x15u)) {
-         if (avail < 2)
-            return false;
-         d->extra = EMU_EXTRA_SETREG_IMM32;
-         d->dwords = 2;
-         return true;
-      }
       if (!find_opcode(emu, ACO_FMT_SOPK, op, &opc))
          return false;
       bool getreg = opc == aco_op_s_getreg_b32, setreg = opc == aco_op_s_setreg_b32;
@@ -236,42 +228,6 @@ decode_fallback(struct aco_emu *emu, const uint32_t *w, unsigned avail, struct e
       d->in->imm = w0 & 0xffff;
       d->dwords = 1;
       return true;
-   }
-   if ((w0 >> 26) == 0x3d && avail >= 2) { /* SMEM */
-      unsigned op = level >= ACO_GFX1200 ? (w0 >> 13) & 0xff : (w0 >> 18) & 0xff;
-      unsigned buf_first = level >= ACO_GFX1200 ? 0x10 : 0x08;
-      if (op >= buf_first && op <= buf_first + 4) {
-         d->extra = EMU_EXTRA_S_BUFFER_LOAD;
-         d->extra_dwords_log2 = (uint8_t)(op - buf_first);
-         d->dwords = 2;
-         return true;
-      }
-      bool inv = level >= ACO_GFX1200   ? op == 0x21
-                 : level >= ACO_GFX1100 ? op == 0x21 || op == 0x20
-                                        : op == 0x20 || op == 0x1f;
-      if (inv) {
-         d->extra = EMU_EXTRA_CACHE_INV;
-         d->dwords = 2;
-         return true;
-      }
-      return false;
-   }
-   if (level < ACO_GFX1200 && (w0 >> 26) == 0x38 && avail >= 2) { /* MUBUF cache ops */
-      unsigned op = (w0 >> 18) & 0xff;
-      if (level >= ACO_GFX1100 ? op == 0x2b || op == 0x2c : op == 0x71 || op == 0x72) {
-         d->extra = EMU_EXTRA_CACHE_INV;
-         d->dwords = 2;
-         return true;
-      }
-      return false;
-   }
-   if (level >= ACO_GFX1200 && (w0 >> 24) == 0xee && avail >= 3) { /* global_inv/wb */
-      unsigned op = (w0 >> 14) & 0xff;
-      if (op == 0x2b || op == 0x2c || op == 0x4f) {
-         d->extra = EMU_EXTRA_CACHE_INV;
-         d->dwords = 3;
-         return true;
-      }
    }
    return false;
 }
@@ -292,7 +248,7 @@ decode_at(struct aco_emu *emu, uint64_t pc)
    if (n) {
       d.in = in;
       d.dwords = (uint8_t)n;
-   } else if (!decode_fallback(emu, words, avail, &d)) {
+   } else if (!decode_fallback(emu, words, &d)) {
       return NULL;
    }
    emu->decoded[idx] = d;
@@ -312,10 +268,7 @@ print_instr(struct aco_emu *emu, const struct emu_decoded *d, uint64_t pc, struc
          aco_strbuf_printf(sb, " 0x%x", d->in->imm & 0xffff);
       return;
    }
-   static const char *const extra[] = {"", "s_setreg_imm32_b32", "s_buffer_load", "cache invalidate"};
-   if (d && d->extra)
-      aco_strbuf_puts(sb, extra[d->extra]);
-   else if (emu_pc_in_code(emu, pc))
+   if (emu_pc_in_code(emu, pc))
       aco_strbuf_printf(sb, ".long 0x%08x", *(const uint32_t *)(emu->code + emu_code_offset(emu, pc)));
    else
       aco_strbuf_puts(sb, "<outside code>");
@@ -643,21 +596,6 @@ static bool
 execute(struct emu_wave_state *ws, const struct emu_decoded *d)
 {
    struct emu_wave *w = &ws->w;
-   if (d->extra) {
-      switch (d->extra) {
-      case EMU_EXTRA_SETREG_IMM32:
-      case EMU_EXTRA_S_BUFFER_LOAD:
-         if (d->extra == EMU_EXTRA_S_BUFFER_LOAD ? !emu_smem_execute(ws, d)
-                                                 : !emu_salu_execute(ws, d))
-            return false;
-         if (d->extra == EMU_EXTRA_S_BUFFER_LOAD)
-            w->pc += d->dwords * 4u;
-         return true;
-      default:
-         w->pc += d->dwords * 4u;
-         return true;
-      }
-   }
    const struct aco_minstr *in = d->in;
    unsigned fmt = aco_op_info(in->opcode)->format;
    bool ok;

@@ -81,20 +81,10 @@ struct emu_mapping {
    uint8_t *written; /* one bit per byte written by a vector store during the run */
 };
 
-/* A decoded instruction of the code, cached per dword offset. `in` is NULL for the few
- * encodings the core decodes itself (kind != 0). */
-enum emu_extra {
-   EMU_EXTRA_NONE = 0,
-   EMU_EXTRA_SETREG_IMM32,
-   EMU_EXTRA_S_BUFFER_LOAD,
-   EMU_EXTRA_CACHE_INV, /* s_dcache_inv, buffer_gl0/gl1_inv, global_inv/wb */
-};
-
+/* A decoded instruction of the code, cached per dword offset. */
 struct emu_decoded {
    struct aco_minstr *in;
    uint8_t dwords;
-   uint8_t extra;   /* enum emu_extra */
-   uint8_t extra_dwords_log2; /* EMU_EXTRA_S_BUFFER_LOAD: log2 of the dword count */
 };
 
 struct aco_emu {

@@ -99,18 +99,19 @@ emu_smem_execute(struct emu_wave_state *ws, const struct emu_decoded *d)
    uint32_t w0 = word(ws, 0), w1 = word(ws, 1);
    unsigned sdata = (w0 >> 6) & 0x7f, sbase = (w0 & 0x3f) << 1, soffset = w1 >> 25;
    int32_t offset = level >= ACO_GFX1200 ? (int32_t)(w1 << 8) >> 8 : (int32_t)(w1 << 11) >> 11;
-   unsigned dwords;
-   bool buffer = d->extra == EMU_EXTRA_S_BUFFER_LOAD;
-   if (buffer) {
-      dwords = 1u << d->extra_dwords_log2;
-   } else {
-      const struct aco_minstr *in = d->in;
-      if (in->num_definitions != 1)
-         return true; /* s_memtime & co: nothing the programs depend on */
-      dwords = aco_rc_dwords(in->definitions[0].temp.rc);
-      if (in->opcode == aco_op_s_load_b96)
-         dwords = 3;
-   }
+   const struct aco_minstr *in = d->in;
+   if (in->num_definitions != 1)
+      return true; /* s_memtime, s_dcache_inv & co: nothing the programs depend on */
+   unsigned dwords = aco_rc_dwords(in->definitions[0].temp.rc);
+   /* s_buffer_load_*: the base is a buffer descriptor (four SGPRs, not two) */
+   bool buffer = in->num_operands && aco_rc_dwords(in->operands[0].temp.rc) == 4;
+   /* GFX12's sub-dword buffer loads: bytes and sign of the value */
+   unsigned sub_bytes = 0;
+   bool sub_sign = false;
+   if (in->opcode == aco_op_s_buffer_load_i8 || in->opcode == aco_op_s_buffer_load_u8)
+      sub_bytes = 1, sub_sign = in->opcode == aco_op_s_buffer_load_i8;
+   if (in->opcode == aco_op_s_buffer_load_i16 || in->opcode == aco_op_s_buffer_load_u16)
+      sub_bytes = 2, sub_sign = in->opcode == aco_op_s_buffer_load_i16;
    uint64_t base = emu_read_sreg(&ws->w, sbase) | (uint64_t)emu_read_sreg(&ws->w, sbase + 1) << 32;
    uint32_t num_records = 0;
    if (buffer) {
@@ -123,6 +124,19 @@ emu_smem_execute(struct emu_wave_state *ws, const struct emu_decoded *d)
       return false;
    uint64_t rel = (uint64_t)(int64_t)offset + soff;
    uint32_t vals[16];
+   if (sub_bytes) {
+      uint32_t v = 0;
+      if (rel + sub_bytes <= num_records) {
+         uint8_t *p = emu_global_ptr(ws, base + rel, sub_bytes, false);
+         if (!p)
+            return false;
+         memcpy(&v, p, sub_bytes);
+      }
+      if (sub_sign)
+         v = sub_bytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+      vals[0] = v;
+      dwords = 0; /* the loop below reads nothing more */
+   }
    for (unsigned i = 0; i < dwords; i++) {
       uint64_t o = ((rel & ~3ull) + 4 * i);
       if (buffer && o + 4 > num_records) {
@@ -139,6 +153,7 @@ emu_smem_execute(struct emu_wave_state *ws, const struct emu_decoded *d)
                          (unsigned long long)addr);
       memcpy(&vals[i], p, 4);
    }
+   dwords = sub_bytes ? 1 : dwords;
    if (!emu_check_load_dst(ws, EMU_CNT_KM, true, false, sdata, dwords))
       return false;
    for (unsigned i = 0; i < dwords; i++)
@@ -497,6 +512,8 @@ emu_vmem_execute(struct emu_wave_state *ws, const struct emu_decoded *d)
    const struct aco_minstr *in = d->in;
    const struct aco_op_info *info = aco_op_info(in->opcode);
    struct mem_desc m;
+   if (!in->num_operands && !in->num_definitions)
+      return true; /* buffer_gl0_inv, global_inv, ...: the emulated memory has no caches */
    if (!parse_mem(info->name, &m))
       return emu_fail(&ws->w, "unknown instruction: %s is not emulated", info->name);
    struct vmem_fields f;

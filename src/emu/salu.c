@@ -8,13 +8,6 @@
 #include <math.h>
 #include <string.h>
 
-static uint32_t
-raw_word(struct emu_wave_state *ws, unsigned i)
-{
-   struct aco_emu *emu = ws->w.emu;
-   return *(const uint32_t *)(emu->code + emu_code_offset(emu, ws->w.pc) + 4 * i);
-}
-
 uint64_t
 emu_sop(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned idx, unsigned dwords)
 {
@@ -470,6 +463,11 @@ sop2(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
    case aco_op_s_mul_f32: r = f32_bits(as_f32(a32) * as_f32(b32)); set = false; break;
    case aco_op_s_min_num_f32: r = f32_bits(fminf(as_f32(a32), as_f32(b32))); set = false; break;
    case aco_op_s_max_num_f32: r = f32_bits(fmaxf(as_f32(a32), as_f32(b32))); set = false; break;
+   case aco_op_s_fmaak_f32: /* operands a, b, K: a * b + K */
+   case aco_op_s_fmamk_f32: /* operands a, K, b: a * K + b */
+      r = f32_bits(fmaf(as_f32(a32), as_f32(b32), as_f32((uint32_t)emu_sop(ws, in, 2, 1))));
+      set = false;
+      break;
    case aco_op_s_fmac_f32: {
       uint32_t d = (uint32_t)emu_read_sreg(&ws->w, aco_physreg_field(in->definitions[0].reg));
       r = f32_bits(fmaf(as_f32(a32), as_f32(b32), as_f32(d)));
@@ -648,6 +646,9 @@ sopk(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
    case aco_op_s_setreg_b32:
       hwreg_write(ws, imm, emu_read_sreg(&ws->w, aco_physreg_field(in->operands[0].reg)));
       break;
+   case aco_op_s_setreg_imm32_b32:
+      hwreg_write(ws, imm, (uint32_t)in->operands[0].value);
+      break;
    case aco_op_s_call_b64:
       emu_write_sreg(&ws->w, d, (uint32_t)next);
       emu_write_sreg(&ws->w, d + 1, (uint32_t)(next >> 32));
@@ -788,11 +789,6 @@ sopp(struct emu_wave_state *ws, const struct aco_minstr *in)
 bool
 emu_salu_execute(struct emu_wave_state *ws, const struct emu_decoded *d)
 {
-   if (d->extra == EMU_EXTRA_SETREG_IMM32) {
-      hwreg_write(ws, raw_word(ws, 0) & 0xffff, raw_word(ws, 1));
-      ws->w.pc += 8;
-      return true;
-   }
    const struct aco_minstr *in = d->in;
    switch (aco_op_info(in->opcode)->format) {
    case ACO_FMT_SOP1: return sop1(ws, in, d->dwords);

@@ -518,7 +518,7 @@ emu_f_to_int(enum emu_fmt f, uint64_t a, unsigned rm, int64_t lo, int64_t hi,
    bool ovf;
    uint64_t mag = round_to_integer(x.sign, x.exp, x.man, rm, &ovf);
    if (x.sign) {
-      if (mag == 0)
+      if (!ovf && mag == 0) /* an overflowed magnitude reads 0 too: saturate below */
          return 0;
       if (ovf || lo >= 0 || mag - 1 > (uint64_t)(-(lo + 1)))
          return lo;

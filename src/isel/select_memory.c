@@ -6,7 +6,8 @@
  * load_uniform: s_load (SMEM) from an SGPR-pair base, only on memory the IR marks
  *         readonly/invariant (the validator enforces it);
  * buffer: MUBUF with offen, the descriptor rebuilt from the IR's (address, size) with
- *         the level's raw-buffer dword 3;
+ *         the level's raw-buffer dword 3; atomics return the old value (glc) only when
+ *         the IR reads it, in the registers of their data (a copy that dies there);
  * shared: DS with the constant in the 16-bit offset;
  * stack:  scratch_* with a VGPR offset from the frame (the entry's stack pointer is 0);
  * barrier / fence: every outstanding memory access waited for, then s_barrier
@@ -457,26 +458,111 @@ buffer_dword3(aco_gfx_level level)
    return 0x30000fac | 22u << 12 | 1u << 24; /* GFX10.3: RESOURCE_LEVEL 1 */
 }
 
+/* Does an instruction of the region, or of a region nested in it, read value id? */
+static bool
+region_reads(const struct air_region *r, uint32_t id)
+{
+   for (const struct air_instr *i = r ? r->first : NULL; i; i = i->next) {
+      for (unsigned k = 0; k < i->num_srcs; k++)
+         if (i->srcs[k].id == id)
+            return true;
+      if (region_reads(i->regions[0], id) || region_reads(i->regions[1], id))
+         return true;
+   }
+   return false;
+}
+
+static const op_t buffer_atomic32[ACO_ATOMIC_COUNT] = {
+   aco_op_buffer_atomic_add_u32, aco_op_buffer_atomic_sub_u32, aco_op_buffer_atomic_min_u32,
+   aco_op_buffer_atomic_max_u32, aco_op_buffer_atomic_min_i32, aco_op_buffer_atomic_max_i32,
+   aco_op_buffer_atomic_and_b32, aco_op_buffer_atomic_or_b32, aco_op_buffer_atomic_xor_b32,
+   aco_op_buffer_atomic_swap_b32, aco_op_buffer_atomic_cmpswap_b32};
+static const op_t buffer_atomic64[ACO_ATOMIC_COUNT] = {
+   aco_op_buffer_atomic_add_u64, aco_op_buffer_atomic_sub_u64, aco_op_buffer_atomic_min_u64,
+   aco_op_buffer_atomic_max_u64, aco_op_buffer_atomic_min_i64, aco_op_buffer_atomic_max_i64,
+   aco_op_buffer_atomic_and_b64, aco_op_buffer_atomic_or_b64, aco_op_buffer_atomic_xor_b64,
+   aco_op_buffer_atomic_swap_b64, aco_op_buffer_atomic_cmpswap_b64};
+
+/* The MUBUF opcode of a buffer access, or NONE. */
+static op_t
+buffer_opcode(struct isel_ctx *c, const struct air_instr *in, aco_type t)
+{
+   unsigned bytes = type_bytes(t);
+   if (in->op == ACO_OP_ATOMIC_BUFFER) {
+      if (in->u.mem.atomic >= ACO_ATOMIC_COUNT || (t.bits != 32 && t.bits != 64) || t.comps > 1)
+         return NONE;
+      op_t op = (t.bits == 64 ? buffer_atomic64 : buffer_atomic32)[in->u.mem.atomic];
+      return isel_has(c, op) ? op : NONE;
+   }
+   if (in->op == ACO_OP_STORE_BUFFER)
+      return sized(bytes, aco_op_buffer_store_b8, aco_op_buffer_store_b16,
+                   aco_op_buffer_store_b32, aco_op_buffer_store_b64, aco_op_buffer_store_b96,
+                   aco_op_buffer_store_b128);
+   return sized(bytes, aco_op_buffer_load_u8, aco_op_buffer_load_u16, aco_op_buffer_load_b32,
+                aco_op_buffer_load_b64, aco_op_buffer_load_b96, aco_op_buffer_load_b128);
+}
+
+/* A buffer atomic: operands vdata, vaddr, rsrc, soffset. When the IR reads the old value
+ * it comes back in vdata (glc / TH_ATOMIC_RETURN), so the destination takes the whole
+ * data range, in the data's registers (the encoder checks it). The register allocator has
+ * no tied operands yet; what gives the destination those registers: the data is a fresh
+ * copy that dies here, and the allocator places a definition in a killed operand of its
+ * size (the first one: vdata). The copy's definition is fixed (to v0) only so that copy
+ * propagation and value numbering, which leave fixed registers alone, cannot merge it
+ * with a value that lives on; it costs a move when v0 is taken. */
+static void
+buffer_atomic(struct isel_ctx *c, const struct air_instr *in, op_t op, aco_temp addr,
+              aco_temp rsrc, aco_operand soff, int64_t inst_off)
+{
+   aco_type t = type_of(c, in->srcs[AIR_MEM_VALUE]);
+   unsigned dw = t.bits == 64 ? 2 : 1;
+   bool rtn = region_reads(c->f->body, in->defs[0].id);
+   aco_temp data = atomic_data(c, in, dw);
+   if (rtn) {
+      struct aco_minstr *cp = isel_emit(c, aco_op_p_parallelcopy, 1, 1);
+      aco_temp fresh = isel_new(c, data.rc);
+      cp->operands[0] = T(data);
+      cp->definitions[0] = aco_def_fixed(fresh, aco_vgpr(0));
+      data = fresh;
+   }
+   struct aco_minstr *at = isel_emit(c, op, 4, rtn ? 1 : 0);
+   at->operands[0] = T(data);
+   at->operands[1] = T(addr);
+   at->operands[2] = T(rsrc);
+   at->operands[3] = soff;
+   at->mem.offset = (int32_t)inst_off;
+   at->mem.offen = true;
+   if (!rtn)
+      return;
+   at->encoding = ACO_ENC_MEM_RTN;
+   if (c->p->gfx_level >= ACO_GFX1200)
+      at->mem.th = 1;
+   else
+      at->mem.glc = true;
+   aco_temp d = isel_new(c, data.rc);
+   at->definitions[0] = aco_def_temp(d);
+   if (in->u.mem.atomic == ACO_ATOMIC_CMPXCHG) {
+      aco_temp parts[4];
+      isel_split(c, d, 2 * dw, parts);
+      d = dw == 1 ? parts[0] : isel_combine(c, aco_rc_v(2), 2, parts);
+   }
+   c->temps[in->defs[0].id] = d; /* atomics are divergent */
+}
+
 static aco_status
 select_buffer(struct isel_ctx *c, const struct air_instr *in)
 {
-   if (in->op == ACO_OP_ATOMIC_BUFFER)
-      return isel_unsupported(c, in, "a buffer atomic");
    if (isel_div(c, in->srcs[AIR_MEM_BASE]))
       return isel_unsupported(c, in, "a buffer access through a divergent descriptor");
-   bool store = in->op == ACO_OP_STORE_BUFFER;
-   aco_type t = store ? type_of(c, in->srcs[AIR_MEM_VALUE]) : in->type;
+   bool store = in->op == ACO_OP_STORE_BUFFER, atomic = in->op == ACO_OP_ATOMIC_BUFFER;
+   aco_type t = store || atomic ? type_of(c, in->srcs[AIR_MEM_VALUE]) : in->type;
    if (t.bits < 32 && t.comps > 1)
       return isel_unsupported(c, in, "a buffer access of a vector of 8- or 16-bit components");
    unsigned bytes = type_bytes(t);
-   op_t op = store ? sized(bytes, aco_op_buffer_store_b8, aco_op_buffer_store_b16,
-                           aco_op_buffer_store_b32, aco_op_buffer_store_b64,
-                           aco_op_buffer_store_b96, aco_op_buffer_store_b128)
-                   : sized(bytes, aco_op_buffer_load_u8, aco_op_buffer_load_u16,
-                           aco_op_buffer_load_b32, aco_op_buffer_load_b64,
-                           aco_op_buffer_load_b96, aco_op_buffer_load_b128);
+   op_t op = buffer_opcode(c, in, t);
    if (op == NONE)
-      return isel_unsupported(c, in, "a buffer access of this size");
+      return isel_unsupported(c, in, atomic ? "this buffer atomic on this target"
+                                            : "a buffer access of this size");
    aco_temp desc = isel_temp(c, in->srcs[AIR_MEM_BASE]);
    aco_temp dp[4];
    isel_split(c, desc, 4, dp);
@@ -495,6 +581,10 @@ select_buffer(struct isel_ctx *c, const struct air_instr *in)
    aco_operand soff = c->p->gfx_level >= ACO_GFX1200
                          ? aco_opnd_reg(aco_sgpr(c->p->gfx->reg_null), aco_rc_s(1))
                          : K(0);
+   if (atomic) {
+      buffer_atomic(c, in, op, addr, rsrc, soff, inst_off);
+      return c->p->status;
+   }
    if (store) {
       /* vdata is the signature's 'd' but an operand: vdata, vaddr, rsrc, soffset */
       aco_temp data = vgpr_data(c, in->srcs[AIR_MEM_VALUE]);

@@ -131,11 +131,12 @@ aco_minstr_slots(aco_gfx_level level, unsigned wave_size, enum aco_opcode op,
       unsigned bad = (unsigned)enc & ~(unsigned)(ACO_ENC_MEM_SADDR | ACO_ENC_MEM_NO_VADDR |
                                                  ACO_ENC_MEM_RTN | ACO_ENC_MEM_SOFFSET);
       bool smem = info->format == ACO_FMT_SMEM && (unsigned)enc == (unsigned)ACO_ENC_MEM_SOFFSET;
-      if (smem)
+      bool mubuf_rtn = info->format == ACO_FMT_MUBUF && (unsigned)enc == (unsigned)ACO_ENC_MEM_RTN;
+      if (smem || mubuf_rtn)
          bad = 0;
       else if (enc & ACO_ENC_MEM_SOFFSET)
          bad = 1;
-      if ((!flatlike && !smem) || bad ||
+      if ((!flatlike && !smem && !mubuf_rtn) || bad ||
           ((enc & ACO_ENC_MEM_SADDR) && info->format == ACO_FMT_FLAT) ||
           ((enc & ACO_ENC_MEM_NO_VADDR) && info->format != ACO_FMT_SCRATCH) ||
           ((enc & ACO_ENC_MEM_RTN) && !(info->flags & ACO_OPF_ATOMIC)) ||
@@ -145,11 +146,12 @@ aco_minstr_slots(aco_gfx_level level, unsigned wave_size, enum aco_opcode op,
    }
    bool seen_source = false;
    if (enc & ACO_ENC_MEM_RTN) {
-      /* the returned value: the data's size, half of it for compare-and-swap */
+      /* the returned value: the data's size, half of it for compare-and-swap; MUBUF
+       * returns it in vdata itself, so its destination is the whole vdata range */
       unsigned data = 1;
       for (unsigned i = 0; i < sig->count; i++)
          data = sig->slots[i].role == 'x' ? sig->slots[i].dwords : data;
-      if (strstr(info->name, "cmpswap"))
+      if (strstr(info->name, "cmpswap") && info->format != ACO_FMT_MUBUF)
          data /= 2;
       map->slot[0] = (struct aco_op_slot){'d', 'v', (uint8_t)data};
       map->is_def[0] = true;
@@ -175,7 +177,8 @@ aco_minstr_slots(aco_gfx_level level, unsigned wave_size, enum aco_opcode op,
          def = true;
          s.dwords = (uint8_t)(wave_size / 32);
       } else {
-         /* MUBUF names vdata 'd' for loads and stores alike: a store reads it */
+         /* MUBUF names vdata 'd' for loads and stores alike: a store reads it (atomics
+          * name it 'x') */
          def = s.role == 'd' && !(info->format == ACO_FMT_MUBUF &&
                                   (info->flags & (ACO_OPF_STORE | ACO_OPF_LOAD)) == ACO_OPF_STORE);
       }

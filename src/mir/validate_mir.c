@@ -336,7 +336,7 @@ check_hw(struct vctx *c, int blk, int idx, const struct aco_minstr *in)
    default:
       /* memory forms (ACO_ENC_MEM_*): the slot map says whether they exist */
       if (fmt != ACO_FMT_SMEM && fmt != ACO_FMT_FLAT && fmt != ACO_FMT_GLOBAL &&
-          fmt != ACO_FMT_SCRATCH) {
+          fmt != ACO_FMT_SCRATCH && fmt != ACO_FMT_MUBUF) {
          report(c, blk, idx, in, "unknown encoding %u", in->encoding);
          return;
       }

@@ -57,6 +57,18 @@ aco_source_bits(const struct aco_op_info *info, struct aco_op_slot s)
    return s.dwords * 32u;
 }
 
+/* A VGPR slot of a 16-bit value (DST16 destination, 16-bit source). On GFX11+ it names
+ * either half of a VGPR: a register at byte 2 is the high half (docs/mir.md). */
+static inline bool
+aco_slot_is_16bit_vgpr(const struct aco_op_info *info, struct aco_op_slot s)
+{
+   if (s.file != 'v')
+      return false;
+   if (s.role == 'd')
+      return (info->flags & ACO_OPF_DST16) != 0;
+   return (s.role == 'a' || s.role == 'b' || s.role == 'c') && aco_source_bits(info, s) == 16;
+}
+
 /* Instruction classes by format (the hazard rules and wait counters speak of these). */
 static inline bool
 aco_format_is_valu(unsigned fmt)

@@ -13,8 +13,11 @@ and last the operand signature, in LLVM's printed order. A signature token is
 role + register file + dwords ("dv2": vector destination of 2 dwords):
     d destination   a src0 / address   b src1 / sbase   c src2   e carry-out (VOP3SD)
     x data0   y data1   r resource   o soffset   k 16-bit immediate / SMEM offset
+MUBUF's vdata is 'd' for loads and stores (a store reads it) and 'x' for atomics, which
+read it and, when returning (ACO_ENC_MEM_RTN), write the old value back to it.
     vcc  the implicit lane mask (vcc_lo in wave32)   off  no saddr   offen  MUBUF offen
     L    a mandatory 32-bit literal (the K of fmaak/fmamk)
+    I    a mandatory 32-bit literal printed as a 32-bit constant (s_setreg_imm32_b32)
     WAITCNT SENDMSG HWREG DELAY DEPCTR  an immediate printed with that symbolic syntax
     ?    operands with a special syntax not described yet
 VOPD rows give OPX/OPY numbers (OPX "-": the op exists only as the Y half).
@@ -299,37 +302,37 @@ buffer_load_lds_u16                MUBUF   -                      2f            
 buffer_load_lds_i16                MUBUF   -                      30                     -                      av1 rs4 os1 offen
 buffer_load_lds_b32                MUBUF   -                      31                     -                      av1 rs4 os1 offen
 buffer_load_lds_format_x           MUBUF   -                      32                     -                      av1 rs4 os1 offen
-buffer_atomic_swap_b32             MUBUF   30=buffer_atomic_swap  33                     33                     dv1 av1 rs4 os1 offen
-buffer_atomic_cmpswap_b32          MUBUF   31=buffer_atomic_cmpswap 34                     34                     dv2 av1 rs4 os1 offen
-buffer_atomic_add_u32              MUBUF   32=buffer_atomic_add   35                     35                     dv1 av1 rs4 os1 offen
-buffer_atomic_sub_u32              MUBUF   33=buffer_atomic_sub   36                     36                     dv1 av1 rs4 os1 offen
-buffer_atomic_csub_u32             MUBUF   34=buffer_atomic_csub  37                     37=buffer_atomic_sub_clamp_u32 dv1 av1 rs4 os1 offen
-buffer_atomic_min_i32              MUBUF   35=buffer_atomic_smin  38                     38                     dv1 av1 rs4 os1 offen
-buffer_atomic_min_u32              MUBUF   36=buffer_atomic_umin  39                     39                     dv1 av1 rs4 os1 offen
-buffer_atomic_max_i32              MUBUF   37=buffer_atomic_smax  3a                     3a                     dv1 av1 rs4 os1 offen
-buffer_atomic_max_u32              MUBUF   38=buffer_atomic_umax  3b                     3b                     dv1 av1 rs4 os1 offen
-buffer_atomic_and_b32              MUBUF   39=buffer_atomic_and   3c                     3c                     dv1 av1 rs4 os1 offen
-buffer_atomic_or_b32               MUBUF   3a=buffer_atomic_or    3d                     3d                     dv1 av1 rs4 os1 offen
-buffer_atomic_xor_b32              MUBUF   3b=buffer_atomic_xor   3e                     3e                     dv1 av1 rs4 os1 offen
-buffer_atomic_inc_u32              MUBUF   3c=buffer_atomic_inc   3f                     3f                     dv1 av1 rs4 os1 offen
-buffer_atomic_dec_u32              MUBUF   3d=buffer_atomic_dec   40                     40                     dv1 av1 rs4 os1 offen
-buffer_atomic_swap_b64             MUBUF   50=buffer_atomic_swap_x2 41                     41                     dv2 av1 rs4 os1 offen
-buffer_atomic_cmpswap_b64          MUBUF   51=buffer_atomic_cmpswap_x2 42                     42                     dv4 av1 rs4 os1 offen
-buffer_atomic_add_u64              MUBUF   52=buffer_atomic_add_x2 43                     43                     dv2 av1 rs4 os1 offen
-buffer_atomic_sub_u64              MUBUF   53=buffer_atomic_sub_x2 44                     44                     dv2 av1 rs4 os1 offen
-buffer_atomic_min_i64              MUBUF   55=buffer_atomic_smin_x2 45                     45                     dv2 av1 rs4 os1 offen
-buffer_atomic_min_u64              MUBUF   56=buffer_atomic_umin_x2 46                     46                     dv2 av1 rs4 os1 offen
-buffer_atomic_max_i64              MUBUF   57=buffer_atomic_smax_x2 47                     47                     dv2 av1 rs4 os1 offen
-buffer_atomic_max_u64              MUBUF   58=buffer_atomic_umax_x2 48                     48                     dv2 av1 rs4 os1 offen
-buffer_atomic_and_b64              MUBUF   59=buffer_atomic_and_x2 49                     49                     dv2 av1 rs4 os1 offen
-buffer_atomic_or_b64               MUBUF   5a=buffer_atomic_or_x2 4a                     4a                     dv2 av1 rs4 os1 offen
-buffer_atomic_xor_b64              MUBUF   5b=buffer_atomic_xor_x2 4b                     4b                     dv2 av1 rs4 os1 offen
-buffer_atomic_inc_u64              MUBUF   5c=buffer_atomic_inc_x2 4c                     4c                     dv2 av1 rs4 os1 offen
-buffer_atomic_dec_u64              MUBUF   5d=buffer_atomic_dec_x2 4d                     4d                     dv2 av1 rs4 os1 offen
-buffer_atomic_cmpswap_f32          MUBUF   3e=buffer_atomic_fcmpswap 50                     -                      dv2 av1 rs4 os1 offen
-buffer_atomic_min_f32              MUBUF   3f=buffer_atomic_fmin  51                     51=buffer_atomic_min_num_f32 dv1 av1 rs4 os1 offen
-buffer_atomic_max_f32              MUBUF   40=buffer_atomic_fmax  52                     52=buffer_atomic_max_num_f32 dv1 av1 rs4 os1 offen
-buffer_atomic_add_f32              MUBUF   -                      56                     56                     dv1 av1 rs4 os1 offen
+buffer_atomic_swap_b32             MUBUF   30=buffer_atomic_swap  33                     33                     xv1 av1 rs4 os1 offen
+buffer_atomic_cmpswap_b32          MUBUF   31=buffer_atomic_cmpswap 34                     34                     xv2 av1 rs4 os1 offen
+buffer_atomic_add_u32              MUBUF   32=buffer_atomic_add   35                     35                     xv1 av1 rs4 os1 offen
+buffer_atomic_sub_u32              MUBUF   33=buffer_atomic_sub   36                     36                     xv1 av1 rs4 os1 offen
+buffer_atomic_csub_u32             MUBUF   34=buffer_atomic_csub  37                     37=buffer_atomic_sub_clamp_u32 xv1 av1 rs4 os1 offen
+buffer_atomic_min_i32              MUBUF   35=buffer_atomic_smin  38                     38                     xv1 av1 rs4 os1 offen
+buffer_atomic_min_u32              MUBUF   36=buffer_atomic_umin  39                     39                     xv1 av1 rs4 os1 offen
+buffer_atomic_max_i32              MUBUF   37=buffer_atomic_smax  3a                     3a                     xv1 av1 rs4 os1 offen
+buffer_atomic_max_u32              MUBUF   38=buffer_atomic_umax  3b                     3b                     xv1 av1 rs4 os1 offen
+buffer_atomic_and_b32              MUBUF   39=buffer_atomic_and   3c                     3c                     xv1 av1 rs4 os1 offen
+buffer_atomic_or_b32               MUBUF   3a=buffer_atomic_or    3d                     3d                     xv1 av1 rs4 os1 offen
+buffer_atomic_xor_b32              MUBUF   3b=buffer_atomic_xor   3e                     3e                     xv1 av1 rs4 os1 offen
+buffer_atomic_inc_u32              MUBUF   3c=buffer_atomic_inc   3f                     3f                     xv1 av1 rs4 os1 offen
+buffer_atomic_dec_u32              MUBUF   3d=buffer_atomic_dec   40                     40                     xv1 av1 rs4 os1 offen
+buffer_atomic_swap_b64             MUBUF   50=buffer_atomic_swap_x2 41                     41                     xv2 av1 rs4 os1 offen
+buffer_atomic_cmpswap_b64          MUBUF   51=buffer_atomic_cmpswap_x2 42                     42                     xv4 av1 rs4 os1 offen
+buffer_atomic_add_u64              MUBUF   52=buffer_atomic_add_x2 43                     43                     xv2 av1 rs4 os1 offen
+buffer_atomic_sub_u64              MUBUF   53=buffer_atomic_sub_x2 44                     44                     xv2 av1 rs4 os1 offen
+buffer_atomic_min_i64              MUBUF   55=buffer_atomic_smin_x2 45                     45                     xv2 av1 rs4 os1 offen
+buffer_atomic_min_u64              MUBUF   56=buffer_atomic_umin_x2 46                     46                     xv2 av1 rs4 os1 offen
+buffer_atomic_max_i64              MUBUF   57=buffer_atomic_smax_x2 47                     47                     xv2 av1 rs4 os1 offen
+buffer_atomic_max_u64              MUBUF   58=buffer_atomic_umax_x2 48                     48                     xv2 av1 rs4 os1 offen
+buffer_atomic_and_b64              MUBUF   59=buffer_atomic_and_x2 49                     49                     xv2 av1 rs4 os1 offen
+buffer_atomic_or_b64               MUBUF   5a=buffer_atomic_or_x2 4a                     4a                     xv2 av1 rs4 os1 offen
+buffer_atomic_xor_b64              MUBUF   5b=buffer_atomic_xor_x2 4b                     4b                     xv2 av1 rs4 os1 offen
+buffer_atomic_inc_u64              MUBUF   5c=buffer_atomic_inc_x2 4c                     4c                     xv2 av1 rs4 os1 offen
+buffer_atomic_dec_u64              MUBUF   5d=buffer_atomic_dec_x2 4d                     4d                     xv2 av1 rs4 os1 offen
+buffer_atomic_cmpswap_f32          MUBUF   3e=buffer_atomic_fcmpswap 50                     -                      xv2 av1 rs4 os1 offen
+buffer_atomic_min_f32              MUBUF   3f=buffer_atomic_fmin  51                     51=buffer_atomic_min_num_f32 xv1 av1 rs4 os1 offen
+buffer_atomic_max_f32              MUBUF   40=buffer_atomic_fmax  52                     52=buffer_atomic_max_num_f32 xv1 av1 rs4 os1 offen
+buffer_atomic_add_f32              MUBUF   -                      56                     56                     xv1 av1 rs4 os1 offen
 scratch_load_u8                    SCRATCH 8=scratch_load_ubyte   10                     10                     dv1 av1 off
 scratch_load_i8                    SCRATCH 9=scratch_load_sbyte   11                     11                     dv1 av1 off
 scratch_load_u16                   SCRATCH a=scratch_load_ushort  12                     12                     dv1 av1 off
@@ -1057,9 +1060,9 @@ global_load_tr_b64                 GLOBAL  -                      -             
 global_atomic_pk_add_f16           GLOBAL  -                      -                      59                     av2 xv1 off
 global_atomic_pk_add_bf16          GLOBAL  -                      -                      5a                     av2 xv1 off
 global_atomic_ordered_add_b64      GLOBAL  -                      -                      73                     av2 xv2 off
-buffer_atomic_cond_sub_u32         MUBUF   -                      -                      50                     dv1 av1 rs4 os1 offen
-buffer_atomic_pk_add_f16           MUBUF   -                      -                      59                     dv1 av1 rs4 os1 offen
-buffer_atomic_pk_add_bf16          MUBUF   -                      -                      5a                     dv1 av1 rs4 os1 offen
+buffer_atomic_cond_sub_u32         MUBUF   -                      -                      50                     xv1 av1 rs4 os1 offen
+buffer_atomic_pk_add_f16           MUBUF   -                      -                      59                     xv1 av1 rs4 os1 offen
+buffer_atomic_pk_add_bf16          MUBUF   -                      -                      5a                     xv1 av1 rs4 os1 offen
 tbuffer_load_format_x              MUBUF   -                      -                      80                     dv1 av1 rs4 os1 offen
 tbuffer_load_format_xy             MUBUF   -                      -                      81                     dv2 av1 rs4 os1 offen
 tbuffer_load_format_xyz            MUBUF   -                      -                      82                     dv3 av1 rs4 os1 offen
@@ -1079,6 +1082,24 @@ tbuffer_store_d16_format_xyzw      MUBUF   -                      -             
 scratch_load_block                 SCRATCH -                      -                      53                     dv32 av1 off
 scratch_store_block                SCRATCH -                      -                      54                     av1 xv32 off
 s_load_b96                         SMEM    -                      -                      5                      ds3 bs2 K
+s_buffer_load_b32                  SMEM    8=s_buffer_load_dword  8                      10                     ds1 bs4 K
+s_buffer_load_b64                  SMEM    9=s_buffer_load_dwordx2 9                      11                     ds2 bs4 K
+s_buffer_load_b96                  SMEM    -                      -                      15                     ds3 bs4 K
+s_buffer_load_b128                 SMEM    a=s_buffer_load_dwordx4 a                      12                     ds4 bs4 K
+s_buffer_load_b256                 SMEM    b=s_buffer_load_dwordx8 b                      13                     ds8 bs4 K
+s_buffer_load_b512                 SMEM    c=s_buffer_load_dwordx16 c                      14                     ds16 bs4 K
+s_buffer_load_i8                   SMEM    -                      -                      18                     ds1 bs4 K
+s_buffer_load_u8                   SMEM    -                      -                      19                     ds1 bs4 K
+s_buffer_load_i16                  SMEM    -                      -                      1a                     ds1 bs4 K
+s_buffer_load_u16                  SMEM    -                      -                      1b                     ds1 bs4 K
+s_gl1_inv                          SMEM    1f                     20                     -
+s_dcache_inv                       SMEM    20                     21                     21
+buffer_gl0_inv                     MUBUF   71                     2b                     -
+buffer_gl1_inv                     MUBUF   72                     2c                     -
+global_inv                         GLOBAL  -                      -                      2b
+global_wb                          GLOBAL  -                      -                      2c
+global_wbinv                       GLOBAL  -                      -                      4f
+s_setreg_imm32_b32                 SOPK    15                     13                     13                     HWREG I
 s_barrier_signal                   SOP1    -                      -                      4e                     as1
 s_barrier_signal_isfirst           SOP1    -                      -                      4f                     as1
 s_get_barrier_state                SOP1    -                      -                      50                     ds1 as1
@@ -1107,6 +1128,8 @@ s_min_num_f32                      SOP2    -                      -             
 s_max_num_f32                      SOP2    -                      -                      43                     ds1 as1 bs1
 s_mul_f32                          SOP2    -                      -                      44                     ds1 as1 bs1
 s_fmac_f32                         SOP2    -                      -                      47                     ds1 as1 bs1
+s_fmaak_f32                        SOP2    -                      -                      45                     ds1 as1 bs1 L
+s_fmamk_f32                        SOP2    -                      -                      46                     ds1 as1 L bs1
 s_cvt_pk_rtz_f16_f32               SOP2    -                      -                      48                     ds1 as1 bs1
 s_add_f16                          SOP2    -                      -                      49                     ds1 as1 bs1
 s_sub_f16                          SOP2    -                      -                      4a                     ds1 as1 bs1
@@ -1226,9 +1249,9 @@ flat_atomic_fmax_x2                FLAT    60                     -             
 global_atomic_fcmpswap_x2          GLOBAL  5e                     -                      -                      av2 xv4 off
 global_atomic_fmin_x2              GLOBAL  5f                     -                      -                      av2 xv2 off
 global_atomic_fmax_x2              GLOBAL  60                     -                      -                      av2 xv2 off
-buffer_atomic_fcmpswap_x2          MUBUF   5e                     -                      -                      dv4 av1 rs4 os1 offen
-buffer_atomic_fmin_x2              MUBUF   5f                     -                      -                      dv2 av1 rs4 os1 offen
-buffer_atomic_fmax_x2              MUBUF   60                     -                      -                      dv2 av1 rs4 os1 offen
+buffer_atomic_fcmpswap_x2          MUBUF   5e                     -                      -                      xv4 av1 rs4 os1 offen
+buffer_atomic_fmin_x2              MUBUF   5f                     -                      -                      xv2 av1 rs4 os1 offen
+buffer_atomic_fmax_x2              MUBUF   60                     -                      -                      xv2 av1 rs4 os1 offen
 s_ff0_i32_b32                      SOP1    11                     -                      -                      ds1 as1
 s_ff0_i32_b64                      SOP1    12                     -                      -                      ds1 as2
 s_endpgm_ordered_ps_done           SOPP    1e                     -                      -                      
@@ -1278,7 +1301,7 @@ SPECIAL_IMM = {"WAITCNT": "w", "SENDMSG": "m", "HWREG": "r", "DELAY": "a", "DEPC
 FLAGS = ("READ_EXEC", "WRITE_EXEC", "READ_SCC", "WRITE_SCC", "READ_VCC", "WRITE_VCC",
          "READ_M0", "WRITE_M0", "BRANCH", "CALL", "WAVE32_ONLY", "FLOAT", "STORE", "ATOMIC",
          "LOAD", "SPECIAL", "SRC16", "SRC2_16", "SRC_REG", "WAVE_TILED", "NO_MODS", "SRC1_INT", "SRC_M0",
-         "OPSEL2", "SRC0_VGPR", "DPP", "SDWA")
+         "OPSEL2", "SRC0_VGPR", "DPP", "SDWA", "DST16", "T16")
 WAITS = ("NONE", "LOAD", "STORE", "KM", "DS", "FLAT", "EXP")
 # Classes the hazard rules (docs/hazards.md) speak of, read by the emulator's detector and
 # the NOP pass alike.
@@ -1390,6 +1413,15 @@ def properties(r):
         wait = "FLAT"
     elif mem:
         wait = "STORE" if "STORE" in fl and "LOAD" not in fl else "LOAD"
+    # Cache control: the GFX10.3/GFX11 invalidates count on no counter; GFX12's global_inv
+    # counts as a load, global_wb/global_wbinv as stores (llc-19 waits storecnt after them).
+    if n in ("buffer_gl0_inv", "buffer_gl1_inv", "s_dcache_inv", "s_gl1_inv"):
+        fl.discard("LOAD")
+        wait = "NONE"
+    elif n in ("global_wb", "global_wbinv"):
+        fl.discard("LOAD")
+        fl.add("STORE")
+        wait = "STORE"
     # OPSEL2: op_sel holds two control bits (fetch-inactive, bound-ctrl), printed op_sel:[a,b]
     if n.startswith(("v_permlane16_b32", "v_permlanex16_b32")):
         fl.add("OPSEL2")
@@ -1430,6 +1462,20 @@ def properties(r):
         fl.update(("SRC16", "SRC2_16"))
     if fmt in ("SOP2", "SOPC") and n.endswith("_f16"):
         fl.update(("SRC16", "SRC2_16"))
+    # DST16: the result is 16 bits (the first type suffix). On GFX11+ the 16-bit VGPR
+    # operands (DST16 destination, SRC16 sources) of the 32-bit and DPP encodings name
+    # v0..v127 with bit 7 choosing the high half, and VOP3 selects halves with op_sel;
+    # tests/encoding checks these slots against the registers llvm-mc-19 limits to v0..v127.
+    if fmt in ("VOP1", "VOP2", "VOP3") and ((types and types[0] == "16" and "_pk" not in n and
+                                             not n.startswith(("v_sad_", "v_dot2", "v_pack"))) or
+                                            n == "v_sat_pk_u8_i16"):
+        fl.add("DST16")
+    # T16: llvm-mc-19 (-mattr=+real-true16) spells the 16-bit VGPRs of the 32-bit and DPP
+    # forms as v1.l / v1.h; its other 16-bit ops have no true16 syntax yet.
+    if n in ("v_add_f16", "v_sub_f16", "v_subrev_f16", "v_mul_f16", "v_max_f16", "v_min_f16",
+             "v_ceil_f16", "v_floor_f16", "v_exp_f16", "v_log_f16", "v_rcp_f16", "v_rsq_f16",
+             "v_sqrt_f16"):
+        fl.add("T16")
     # SRC_REG: src0 and src1 must be registers of the slot's file (no constants, VGPR-only
     # for VALU, SGPR-only for SALU): lane moves, relative moves, matrix ops, pc/trap regs.
     if n.startswith(("v_readfirstlane", "v_movrels", "v_swap", "v_permlane64",
@@ -1495,6 +1541,8 @@ def c_sig(sig):
             out.append("{'k', '%s', 0}" % SPECIAL_IMM[t])
         elif t == "L":
             out.append("{'l', 'v', 1}")  # a mandatory literal constant (fmaak/fmamk K)
+        elif t == "I":
+            out.append("{'l', 's', 1}")  # a mandatory literal with constant syntax
         elif t == "?":
             return None
         else:

@@ -139,7 +139,8 @@ make(struct gen *g, enum aco_opcode op, enum variant v)
       enc = ACO_ENC_MEM_NO_VADDR;
       break;
    case V_RTN:
-      if (!(info->flags & ACO_OPF_ATOMIC) || (fmt != ACO_FMT_GLOBAL && fmt != ACO_FMT_FLAT))
+      if (!(info->flags & ACO_OPF_ATOMIC) ||
+          (fmt != ACO_FMT_GLOBAL && fmt != ACO_FMT_FLAT && fmt != ACO_FMT_MUBUF))
          return NULL;
       enc = ACO_ENC_MEM_RTN;
       break;
@@ -241,6 +242,19 @@ make(struct gen *g, enum aco_opcode op, enum variant v)
          changed = true;
       }
    }
+   /* the cache-control ops (s_dcache_inv, buffer_gl0_inv, global_inv, ...) */
+   bool cache_op = !map.count && (info->format == ACO_FMT_SMEM ||
+                                  (aco_format_is_vmem_or_ds(info->format) &&
+                                   info->format != ACO_FMT_DS));
+   if (cache_op && v != V_BASE && v != V_MEM)
+      return NULL;
+   if (v == V_MEM && cache_op) {
+      /* the cache-control ops take only GFX12's scope (not SMEM's) */
+      if (g->level < ACO_GFX1200 || info->format == ACO_FMT_SMEM)
+         return NULL;
+      in->mem.scope = 3;
+      return in;
+   }
    if (v == V_MEM) {
       switch (info->format) {
       case ACO_FMT_SMEM:
@@ -315,9 +329,15 @@ make(struct gen *g, enum aco_opcode op, enum variant v)
    default:
       break;
    }
-   if (info->format == ACO_FMT_MUBUF)
+   if (info->format == ACO_FMT_MUBUF && map.count)
       in->mem.offen = true;
-   if (info->format == ACO_FMT_SMEM)
+   /* a returning MUBUF atomic writes the old value over its data: the same registers */
+   if (info->format == ACO_FMT_MUBUF && (enc & ACO_ENC_MEM_RTN)) {
+      for (unsigned i = 0; i < map.count; i++)
+         if (map.slot[i].role == 'x')
+            in->definitions[0].reg = in->operands[map.index[i]].reg;
+   }
+   if (info->format == ACO_FMT_SMEM && map.count)
       in->mem.offset = in->mem.offset ? in->mem.offset : 0x10;
    (void)special;
    return changed ? in : NULL;
@@ -359,14 +379,14 @@ make_vopd(struct gen *g, enum aco_opcode x, enum aco_opcode y, unsigned variant)
 }
 
 static void
-emit_instance(struct gen *g, const char *gname, const char *name, struct aco_minstr *in,
-              struct aco_strbuf *sb)
+emit_instance(struct gen *g, const char *gname, const char *name, const char *tag,
+              struct aco_minstr *in, struct aco_strbuf *sb)
 {
    uint32_t words[ACO_MAX_INSTR_DWORDS];
    unsigned n = aco_encode_instr(g->level, g->wave, in, words);
    sb->len = 0;
    aco_print_asm_instr(g->level, g->wave, in, sb);
-   printf("%s %u %s\t%s\t", gname, g->wave, name, aco_strbuf_str(sb));
+   printf("%s %u %s%s\t%s\t", gname, g->wave, name, tag, aco_strbuf_str(sb));
    for (unsigned i = 0; i < n * 4; i++)
       printf("%s0x%02x", i ? "," : "", (words[i / 4] >> (8 * (i % 4))) & 0xff);
    struct aco_minstr *dec = NULL;
@@ -376,6 +396,63 @@ emit_instance(struct gen *g, const char *gname, const char *name, struct aco_min
                     : aco_minstr_equal_encoding(g->level, g->wave, in, dec) &&
                             dec->vopd_y == in->vopd_y ? "ok" : "decodediff";
    printf("\t%s\n", st);
+}
+
+/* GFX11+ 16-bit halves: the 16-bit VGPR operands of an instance moved to their high half
+ * (byte 2) where bit `pattern` of the slot's role says so (d: 0, a: 1, b: 2, c: 3). */
+static struct aco_minstr *
+with_halves(struct gen *g, struct aco_minstr *in, unsigned pattern)
+{
+   struct aco_slot_map map;
+   if (!in || !aco_minstr_slots(g->level, g->wave, in->opcode, in->encoding, &map))
+      return NULL;
+   const struct aco_op_info *info = aco_op_info(in->opcode);
+   bool any = false;
+   for (unsigned i = 0; i < map.count; i++) {
+      struct aco_op_slot s = map.slot[i];
+      const char *roles = "dabc", *r = strchr(roles, s.role);
+      if (map.index[i] == 0xff || !r || !aco_slot_is_16bit_vgpr(info, s))
+         continue;
+      aco_physreg *reg = map.is_def[i] ? &in->definitions[map.index[i]].reg
+                                       : &in->operands[map.index[i]].reg;
+      if (!map.is_def[i] && !aco_operand_has_reg(&in->operands[map.index[i]]))
+         continue;
+      if (!aco_physreg_is_vgpr(*reg) || !(pattern >> (r - roles) & 1))
+         continue;
+      *reg = aco_physreg_make(aco_physreg_field(*reg), 2);
+      any = true;
+   }
+   return any ? in : NULL;
+}
+
+/* High halves in every form that has them: the 32-bit and DPP forms of the ops llvm-mc-19
+ * spells in true16 syntax (tagged " t16": checked with -mattr=+real-true16), in two
+ * patterns so that each operand is seen as .l and as .h; and the VOP3 forms of every op
+ * with 16-bit VGPR operands, as op_sel (default syntax; tagged " opsel", as llvm-mc-19
+ * has op_sel on only some of them). */
+static void
+emit_halves(struct gen *g, const char *gname, enum aco_opcode op, struct aco_strbuf *sb)
+{
+   const struct aco_op_info *info = aco_op_info(op);
+   if (g->level < ACO_GFX1100)
+      return;
+   if (info->flags & ACO_OPF_T16) {
+      static const enum variant forms[3] = {V_BASE, V_DPP16, V_DPP8};
+      for (unsigned k = 0; k < 3; k++) {
+         for (unsigned pattern = 0x5; pattern <= 0xa; pattern += 5) {
+            struct aco_minstr *in = with_halves(g, make(g, op, forms[k]), pattern);
+            if (in)
+               emit_instance(g, gname, info->name, " t16", in, sb);
+         }
+      }
+   }
+   if (info->format == ACO_FMT_VOP3 || (info->format >= ACO_FMT_VOP1 &&
+                                        info->format <= ACO_FMT_VOPC)) {
+      struct aco_minstr *in = make(g, op, info->format == ACO_FMT_VOP3 ? V_BASE : V_E64);
+      in = with_halves(g, in, 0xf);
+      if (in)
+         emit_instance(g, gname, info->name, " opsel", in, sb);
+   }
 }
 
 int
@@ -401,10 +478,10 @@ main(void)
                   continue;
                for (unsigned variant = 0; variant < 2; variant++) {
                   if (info->opcode[li] >= 0)
-                     emit_instance(&g, gname, info->name,
+                     emit_instance(&g, gname, info->name, "",
                                    make_vopd(&g, op, aco_op_v_dual_mov_b32, variant), &sb);
                   if (info->opcode2[li] >= 0)
-                     emit_instance(&g, gname, info->name,
+                     emit_instance(&g, gname, info->name, "",
                                    make_vopd(&g, aco_op_v_dual_mul_f32, op, variant), &sb);
                }
                continue;
@@ -413,6 +490,7 @@ main(void)
                printf("%s %u %s\tuncovered: special operand syntax\n", gname, wave, info->name);
                continue;
             }
+            emit_halves(&g, gname, op, &sb);
             for (unsigned v = 0; v < V_COUNT; v++) {
                struct aco_minstr *in = make(&g, op, v);
                if (!in)

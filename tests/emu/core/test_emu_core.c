@@ -584,6 +584,41 @@ test_smem_global_flat(void **state)
    free(buf);
 }
 
+/* GFX11+ 16-bit halves in the 32-bit VALU forms (bit 7 of a VGPR field, given as words:
+ * llvm-mc-19 only spells them with -mattr=+real-true16) and in VOP3 (op_sel): a result
+ * written to a high half keeps the low half, a high-half source reads bits 16..31. */
+static void
+test_true16(void **state)
+{
+   (void)state;
+   if (level < ACO_GFX1100)
+      return;
+   const char *text =
+      "v_mov_b32 v4, 0x3c004000\n" /* v4.h 1.0, v4.l 2.0 */
+      "v_mov_b32 v8, 0x44004200\n" /* v8.h 4.0, v8.l 3.0 */
+      "v_mov_b32 v1, 0x12345678\n"
+      ".long 0x65031104\n"         /* v_add_f16_e32 v1.h, v4.l, v8.h */
+      "v_mov_b32 v2, 0xabcd0000\n"
+      ".long 0x7e041784\n"         /* v_cvt_f32_f16_e32 v2, v4.h */
+      "v_mov_b32 v3, 0x11112222\n"
+      ".long 0x7e06b904\n"         /* v_ceil_f16_e32 v3.l, v4.l */
+      "v_mov_b32 v5, 0x33334444\n"
+      "v_fma_f16 v5, v4, v8, v4 op_sel:[1,1,0,1]\n" /* v5.h = 1.0 * 4.0 + 2.0 */
+      "v_mov_b32 v10, 0\n"
+      "global_store_dword v10, v1, s[0:1] offset:0x80\n"
+      "global_store_dword v10, v2, s[0:1] offset:0x84\n"
+      "global_store_dword v10, v3, s[0:1] offset:0x88\n"
+      "global_store_dword v10, v5, s[0:1] offset:0x8c\n"
+      "s_endpgm\n";
+   uint32_t *buf = calloc(1024, 1);
+   expect_ok(run1(text, buf, 1024));
+   assert_int_equal(buf[0x80 / 4], 0x46005678); /* 6.0 in the high half */
+   assert_int_equal(buf[0x84 / 4], 0x3f800000); /* 1.0f */
+   assert_int_equal(buf[0x88 / 4], 0x11114000); /* ceil(2.0) in the low half */
+   assert_int_equal(buf[0x8c / 4], 0x46004444);
+   free(buf);
+}
+
 static void
 test_scratch(void **state)
 {
@@ -1145,6 +1180,7 @@ main(int argc, char **argv)
       cmocka_unit_test(test_branches),
       cmocka_unit_test(test_getpc_high),
       cmocka_unit_test(test_smem_global_flat),
+      cmocka_unit_test(test_true16),
       cmocka_unit_test(test_scratch),
       cmocka_unit_test(test_buffer),
       cmocka_unit_test(test_buffer_offset),
