@@ -6,13 +6,15 @@
 #include "disasm.h"
 #include "emit/emit.h"
 #include "emit_llvm.h"
+#include "isel/call_abi.h"
+#include "isel/entry_abi.h"
 #include "tool_io.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum mode { MODE_ASM, MODE_PRINT, MODE_OBJ, MODE_ELF, MODE_LLVM, MODE_MIR };
+enum mode { MODE_ASM, MODE_PRINT, MODE_OBJ, MODE_ELF, MODE_LLVM, MODE_MIR, MODE_ABI };
 
 static void
 usage(FILE *f)
@@ -25,6 +27,8 @@ usage(FILE *f)
            "  -mcpu=gfx1030|gfx1100|gfx1200  target (replaces the program's `target` line)\n"
            "  -mwave=32|64                   wave size (default: the program's)\n"
            "  --print-mir                    print the machine IR after instruction selection\n"
+           "  --print-abi                    print where each function's parameters live\n"
+           "                                 (docs/calls.md, docs/entry-abi.md)\n"
            "  --disasm                       disassemble FILE (ELF object or raw code) like\n"
            "                                 llvm-objdump-19 -d\n"
            "  --stats                        with -S: append the configuration and statistics\n"
@@ -91,6 +95,76 @@ retarget(const char *text, size_t *len, aco_gfx_level level, unsigned wave)
    return out;
 }
 
+/* Entry functions: their user SGPRs (docs/entry-abi.md). */
+static aco_status
+print_entry_abi(const struct aco_function *f, struct aco_arena *arena, struct aco_strbuf *sb)
+{
+   struct aco_entry_layout l;
+   aco_status s = aco_entry_layout_compute(f, arena, &l);
+   if (s != ACO_SUCCESS)
+      return s;
+   aco_target t = f->program->target;
+   aco_strbuf_printf(sb, "; @%s: entry function (docs/entry-abi.md), %s wave%u\n", f->name,
+                     aco_gfx_level_name(t.gfx_level), t.wave_size);
+   if (l.scratch_sgpr >= 0)
+      aco_strbuf_printf(sb, ";   scratch base: s[%d:%d]\n", l.scratch_sgpr, l.scratch_sgpr + 1);
+   if (l.argblock_sgpr >= 0)
+      aco_strbuf_printf(sb, ";   argument block: s[%d:%d], %u bytes\n", l.argblock_sgpr,
+                        l.argblock_sgpr + 1, l.argblock_size);
+   for (uint32_t i = 0; i < l.num_args; i++) {
+      const struct aco_entry_arg *a = &l.args[i];
+      char tn[16];
+      aco_strbuf_printf(sb, ";   param %u ", i);
+      if (f->params[i].name)
+         aco_strbuf_printf(sb, "%%%s ", f->params[i].name);
+      aco_strbuf_printf(sb, "(%s): ", air_type_name(f->params[i].type, tn));
+      if (a->in_block)
+         aco_strbuf_printf(sb, "argument block+%u\n", a->block_offset);
+      else if (a->dwords == 1)
+         aco_strbuf_printf(sb, "s%u\n", a->sgpr);
+      else
+         aco_strbuf_printf(sb, "s[%u:%u]\n", a->sgpr, a->sgpr + a->dwords - 1u);
+   }
+   for (unsigned d = 0; d < 3; d++)
+      if (l.workgroup_id_sgpr[d] >= 0)
+         aco_strbuf_printf(sb, ";   workgroup id %c: s%d\n", "xyz"[d], l.workgroup_id_sgpr[d]);
+   if (l.local_id_packed)
+      aco_strbuf_puts(sb, ";   local ids: v0 (z << 20 | y << 10 | x)\n");
+   else
+      for (unsigned d = 0; d < (l.local_id_count ? l.local_id_count : 1); d++)
+         aco_strbuf_printf(sb, ";   local id %c: v%u\n", "xyz"[d], d);
+   aco_strbuf_printf(sb, ";   stack objects: %u bytes per lane\n", l.stack_bytes);
+   return ACO_SUCCESS;
+}
+
+/* --print-abi: every function's parameter locations, in the disassembly header's format. */
+static aco_status
+print_abi(aco_program *p, FILE *out)
+{
+   struct aco_arena arena;
+   aco_arena_init(&arena, NULL);
+   struct aco_strbuf sb;
+   aco_strbuf_init(&sb, NULL);
+   aco_status s = ACO_SUCCESS;
+   for (uint32_t i = 0; s == ACO_SUCCESS && i < aco_program_function_count(p); i++) {
+      const struct aco_function *f = aco_program_function(p, i);
+      if (f->flags & ACO_FUNCTION_ENTRY) {
+         s = print_entry_abi(f, &arena, &sb);
+         continue;
+      }
+      struct aco_call_layout l;
+      struct aco_call_signature sig;
+      s = aco_call_layout_for_function(f, &arena, &l, &sig);
+      if (s != ACO_SUCCESS)
+         break;
+      aco_call_layout_print(&l, f->abi, &sig, f->program->target, &sb);
+   }
+   fputs(aco_strbuf_str(&sb), out);
+   aco_strbuf_finish(&sb);
+   aco_arena_finish(&arena);
+   return s;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -131,6 +205,8 @@ main(int argc, char **argv)
          disasm = true;
       } else if (!strcmp(a, "--print-mir")) {
          mode = MODE_MIR;
+      } else if (!strcmp(a, "--print-abi")) {
+         mode = MODE_ABI;
       } else if (!strcmp(a, "--print")) {
          mode = MODE_PRINT;
       } else if (!strcmp(a, "-S")) {
@@ -218,6 +294,12 @@ main(int argc, char **argv)
       if (s != ACO_SUCCESS) {
          fprintf(stderr, "aco-cc: %s\n", aco_program_message(p));
          rc = 1;
+      }
+   } else if (mode == MODE_ABI) {
+      s = print_abi(p, out);
+      if (s != ACO_SUCCESS) {
+         fprintf(stderr, "aco-cc: %s: %s\n", aco_status_string(s), aco_program_message(p));
+         rc = s == ACO_ERROR_OUT_OF_MEMORY ? 1 : 2;
       }
    } else if (mode == MODE_LLVM) {
       rc = emit_llvm_to_file(p, out);

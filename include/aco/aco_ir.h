@@ -76,12 +76,17 @@ typedef struct aco_register_block {
 #define ACO_REG_SGPR(n) ((uint16_t)(n))
 #define ACO_REG_VGPR(n) ((uint16_t)(256 + (n)))
 
+/* Where parameter param_index of every function with the ABI goes when that is possible:
+ * the register (below callee_max) is of the parameter's file, aligned for it, free, in the
+ * range its kind is assigned from, and under the max_params cap (docs/calls.md).
+ * Otherwise the hint is ignored. At most one hint per parameter. */
 typedef struct aco_reg_hint {
    uint32_t param_index; /* index in the signature of the functions using the ABI */
    uint16_t reg;         /* first register of the parameter */
 } aco_reg_hint;
 
 #define ACO_NO_LIMIT 0xffffu
+#define ACO_ABI_MAX_HINTS 1024u
 
 typedef struct aco_abi_info {
    uint32_t struct_size; /* sizeof(aco_abi_info) */
@@ -89,8 +94,10 @@ typedef struct aco_abi_info {
    bool has_block;       /* without a block every register is clobbered */
    aco_register_block block;
    aco_reg_count max_param_regs;   /* registers parameters may take; ACO_NO_LIMIT for none */
-   aco_reg_count callee_max_regs;  /* registers a callee may use; ACO_NO_LIMIT for none */
-   uint32_t callee_max_stack;      /* stack bytes per lane a callee may use; 0xffffffff none */
+   aco_reg_count callee_max_regs;  /* registers a callee may use (s0..s105, v0..v255 at
+                                      most); ACO_NO_LIMIT for the whole file */
+   uint32_t callee_max_stack;      /* stack bytes per lane a callee may use, incl. its stack
+                                      parameters; 0xffffffff none */
    uint32_t num_hints;
    const aco_reg_hint *hints;
 } aco_abi_info;
@@ -114,6 +121,12 @@ ACO_API aco_abi *aco_program_find_abi(aco_program *program, const char *name);
  * 256..); arrays of 512 bytes. */
 ACO_API aco_status aco_abi_preserved_registers(const aco_abi *abi, unsigned num_sgprs,
                                                unsigned num_vgprs, uint8_t preserved[512]);
+
+/* Version of the parameter assignment (docs/calls.md "Parameter assignment"): where each
+ * parameter of a called function lives follows from (ABI, signature, target, wave size)
+ * by the algorithm of this version. Code compiled under different versions must not call
+ * each other; drivers caching binaries include it in their keys. */
+#define ACO_CALL_ABI_VERSION 1
 
 /* ---- functions -------------------------------------------------------------------------- */
 
@@ -158,6 +171,45 @@ ACO_API uint32_t aco_function_add_stack_object(aco_function *function, uint32_t 
                                                uint32_t align);
 ACO_API aco_status aco_value_set_name(aco_function *function, aco_value value, const char *name);
 ACO_API aco_type aco_value_type(const aco_function *function, aco_value value);
+
+/* ---- parameter locations (docs/calls.md "Parameter assignment") ------------------------ */
+
+typedef enum aco_param_loc_kind {
+   ACO_PARAM_LOC_NONE = 0, /* a system parameter the function does not have */
+   ACO_PARAM_LOC_SGPR = 1,
+   ACO_PARAM_LOC_VGPR = 2,
+   ACO_PARAM_LOC_STACK = 3, /* in the stack-parameter area below the callee's stack pointer */
+} aco_param_loc_kind;
+
+typedef struct aco_param_location {
+   uint8_t kind;          /* aco_param_loc_kind */
+   uint8_t dwords;        /* registers it takes, or stack dwords per lane */
+   uint16_t reg;          /* SGPR/VGPR: number of the first register in its file */
+   uint32_t stack_offset; /* STACK: byte offset in the stack-parameter area */
+   bool preserved;        /* in a register of the ABI's preserved range */
+   bool written_back;     /* the callee puts the incoming value back before it returns */
+   bool hinted;           /* placed where an ABI hint asked */
+} aco_param_location;
+
+/* The parameters libaco adds to every function that is not an entry. */
+typedef enum aco_system_param {
+   ACO_SYSTEM_PARAM_RETURN_ADDRESS = 0, /* SGPR pair */
+   ACO_SYSTEM_PARAM_UNIFORM_PC = 1,     /* SGPR pair; divergent_callable functions only */
+   ACO_SYSTEM_PARAM_STACK_POINTER = 2,  /* one SGPR: per-lane byte offset into scratch */
+   ACO_SYSTEM_PARAM_DIVERGENT_PC = 3,   /* VGPR pair; divergent_callable functions only */
+   ACO_SYSTEM_PARAM_COUNT
+} aco_system_param;
+
+/* Where the parameters of `function` (not an entry: docs/entry-abi.md lays those out) live
+ * under its ABI, for its program's target, by the assignment of ACO_CALL_ABI_VERSION:
+ * params[i] for parameter i (num_params must be the function's parameter count),
+ * system[] for the system parameters, *stack_bytes the size of the stack-parameter area
+ * per lane. `system` and `stack_bytes` may be NULL. Fails with ACO_ERROR_REGISTER_LIMIT
+ * when the ABI's limits leave no room (the message names the parameter). */
+ACO_API aco_status aco_function_param_locations(const aco_function *function,
+                                                aco_param_location *params, uint32_t num_params,
+                                                aco_param_location *system,
+                                                uint32_t *stack_bytes);
 
 /* ---- the builder -------------------------------------------------------------------------
  *

@@ -349,6 +349,30 @@ is_identifier(const char *s)
    return true;
 }
 
+/* A hint names an addressable SGPR or VGPR under the callee limit, for a parameter no
+ * earlier hint names. */
+static aco_status
+check_hint(struct aco_program *p, const aco_abi_info *info, uint32_t i)
+{
+   const aco_reg_hint *h = &info->hints[i];
+   if ((h->reg >= 106 && h->reg < 256) || h->reg >= 512)
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
+                       "aco_abi_create: @%s: hint %u names no SGPR or VGPR", info->name, i);
+   bool vgpr = h->reg >= 256;
+   unsigned num = vgpr ? h->reg - 256u : h->reg;
+   unsigned lim = vgpr ? info->callee_max_regs.vgprs : info->callee_max_regs.sgprs;
+   if (lim != ACO_NO_LIMIT && num >= lim)
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
+                       "aco_abi_create: @%s: hint %u names %c%u, beyond callee_max (%c%u)",
+                       info->name, i, vgpr ? 'v' : 's', num, vgpr ? 'v' : 's', lim);
+   for (uint32_t k = 0; k < i; k++)
+      if (info->hints[k].param_index == h->param_index)
+         return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
+                          "aco_abi_create: @%s: hints %u and %u both name parameter %u",
+                          info->name, k, i, h->param_index);
+   return ACO_SUCCESS;
+}
+
 aco_status
 aco_abi_create(aco_program *p, const aco_abi_info *info, aco_abi **out)
 {
@@ -369,12 +393,24 @@ aco_abi_create(aco_program *p, const aco_abi_info *info, aco_abi **out)
       return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
                        "aco_abi_create: @%s: a register block needs registers in each file",
                        info->name);
+   aco_reg_count lim = info->callee_max_regs;
+   if ((lim.sgprs != ACO_NO_LIMIT && lim.sgprs > 106) ||
+       (lim.vgprs != ACO_NO_LIMIT && lim.vgprs > 256))
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
+                       "aco_abi_create: @%s: callee_max s%u v%u is beyond the register files "
+                       "(s106 v256)",
+                       info->name, lim.sgprs, lim.vgprs);
    if (info->num_hints && !info->hints)
       return air_error(p, ACO_ERROR_INVALID_ARGUMENT, "aco_abi_create: hints is NULL");
-   for (uint32_t i = 0; i < info->num_hints; i++)
-      if ((info->hints[i].reg >= 106 && info->hints[i].reg < 256) || info->hints[i].reg >= 512)
-         return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
-                          "aco_abi_create: @%s: hint %u names no SGPR or VGPR", info->name, i);
+   if (info->num_hints > ACO_ABI_MAX_HINTS)
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
+                       "aco_abi_create: @%s: %u hints (at most %u)", info->name,
+                       info->num_hints, ACO_ABI_MAX_HINTS);
+   for (uint32_t i = 0; i < info->num_hints; i++) {
+      aco_status s = check_hint(p, info, i);
+      if (s != ACO_SUCCESS)
+         return s;
+   }
    struct aco_abi *abi = air_abi_create(p, info);
    if (!abi)
       return air_error(p, ACO_ERROR_OUT_OF_MEMORY, "out of memory");

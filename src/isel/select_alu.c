@@ -6,10 +6,16 @@
  * them, else VALU on the SGPR operands followed by p_as_uniform. 8- and 16-bit values
  * sit in a whole register with undefined upper bits: operations whose low bits depend
  * only on the low bits of the inputs (add, mul, logic, left shift) run at 32 bits, the
- * others extend their inputs first. 64-bit integer operations without a 64-bit opcode
- * are split into 32-bit halves with carries. VALU instructions are emitted in their VOP3
- * form and keep to the constant-bus limit (two SGPRs or literals, one for 64-bit shifts
- * on GFX10.3) by copying extra scalar operands to VGPRs. */
+ * others extend their inputs first (or use the 16-bit VALU opcodes, which read only the
+ * low halves). 64-bit integer operations without a 64-bit opcode are split into 32-bit
+ * halves with carries; 64-bit division and mul_hi are branch-free VALU expansions (a
+ * float reciprocal refined by Newton-Raphson steps in integer arithmetic), uniform ones
+ * read back with p_as_uniform. Conversions the hardware lacks (64-bit integers <-> floats,
+ * f64 -> f16, 32-bit integers -> f16) are built so that they round once, in the
+ * function's mode. Vectors of 8- or 16-bit components keep one component per register;
+ * bitcasts pack and unpack them. VALU instructions are emitted in their VOP3 form and
+ * keep to the constant-bus limit (two SGPRs or literals, one for 64-bit shifts on
+ * GFX10.3) by copying extra scalar operands to VGPRs. */
 #include "isel/isel.h"
 
 #include <string.h>
@@ -295,15 +301,224 @@ udivrem32(struct isel_ctx *c, aco_operand a, aco_operand b, aco_temp *q_out, aco
    *r_out = valu(c, aco_op_v_cndmask_b32, v1, 3, T(r), a, T(zero));
 }
 
+/* ---- 64-bit integer arithmetic on the VALU ------------------------------------------------ */
+
+/* A 64-bit VALU value as its two dword halves (temps of either file, or constants). */
+struct v64 {
+   aco_operand lo, hi;
+};
+
+static struct v64
+v64_of(struct isel_ctx *c, aco_operand o)
+{
+   aco_operand h[2];
+   halves(c, o, h);
+   return (struct v64){h[0], h[1]};
+}
+
+static aco_temp
+v64_temp(struct isel_ctx *c, struct v64 x)
+{
+   aco_temp p[2];
+   for (unsigned i = 0; i < 2; i++) {
+      aco_operand o = i ? x.hi : x.lo;
+      p[i] = o.kind == ACO_OPND_TEMP ? o.temp : isel_const_temp(c, o.value, 1);
+   }
+   return pair(c, true, p[0], p[1]);
+}
+
+static struct v64
+v64_add(struct isel_ctx *c, struct v64 a, struct v64 b, bool sub)
+{
+   aco_temp carry = {0, {0}};
+   aco_operand l[2] = {a.lo, b.lo};
+   aco_temp lo = valu_ex(c, sub ? aco_op_v_sub_co_u32 : aco_op_v_add_co_u32, aco_rc_v(1), 2, l, 2,
+                         &carry);
+   aco_operand h[3] = {a.hi, b.hi, T(carry)};
+   aco_temp hi = valu_ex(c, sub ? aco_op_v_sub_co_ci_u32 : aco_op_v_add_co_ci_u32, aco_rc_v(1), 3,
+                         h, 2, NULL);
+   return (struct v64){T(lo), T(hi)};
+}
+
+/* The low 64 bits of a * b. */
+static struct v64
+v64_mul(struct isel_ctx *c, struct v64 a, struct v64 b)
+{
+   aco_rc v1 = aco_rc_v(1);
+   aco_temp lo = valu(c, aco_op_v_mul_lo_u32, v1, 2, a.lo, b.lo, NO);
+   aco_temp h = valu(c, aco_op_v_mul_hi_u32, v1, 2, a.lo, b.lo, NO);
+   aco_temp x = valu(c, aco_op_v_mul_lo_u32, v1, 2, a.lo, b.hi, NO);
+   aco_temp y = valu(c, aco_op_v_mul_lo_u32, v1, 2, a.hi, b.lo, NO);
+   return (struct v64){T(lo), T(valu(c, aco_op_v_add3_u32, v1, 3, T(h), T(x), T(y)))};
+}
+
+/* The high 64 bits of the unsigned 128-bit product a * b: the four 32x32 partial
+ * products, with the carries out of the middle column added into the high half. */
+static struct v64
+v64_mul_hi(struct isel_ctx *c, struct v64 a, struct v64 b)
+{
+   aco_rc v1 = aco_rc_v(1);
+   aco_temp m00h = valu(c, aco_op_v_mul_hi_u32, v1, 2, a.lo, b.lo, NO);
+   aco_temp m01l = valu(c, aco_op_v_mul_lo_u32, v1, 2, a.lo, b.hi, NO);
+   aco_temp m01h = valu(c, aco_op_v_mul_hi_u32, v1, 2, a.lo, b.hi, NO);
+   aco_temp m10l = valu(c, aco_op_v_mul_lo_u32, v1, 2, a.hi, b.lo, NO);
+   aco_temp m10h = valu(c, aco_op_v_mul_hi_u32, v1, 2, a.hi, b.lo, NO);
+   aco_temp m11l = valu(c, aco_op_v_mul_lo_u32, v1, 2, a.hi, b.hi, NO);
+   aco_temp m11h = valu(c, aco_op_v_mul_hi_u32, v1, 2, a.hi, b.hi, NO);
+   aco_temp c1 = {0, {0}}, c2 = {0, {0}}, d1 = {0, {0}}, d2 = {0, {0}};
+   aco_operand s0[2] = {T(m00h), T(m01l)};
+   aco_temp s = valu_ex(c, aco_op_v_add_co_u32, v1, 2, s0, 2, &c1);
+   aco_operand s1[2] = {T(s), T(m10l)};
+   valu_ex(c, aco_op_v_add_co_u32, v1, 2, s1, 2, &c2);
+   aco_operand l1[3] = {T(m11l), T(m01h), T(c1)};
+   aco_temp lo = valu_ex(c, aco_op_v_add_co_ci_u32, v1, 3, l1, 2, &d1);
+   aco_operand h1[3] = {T(m11h), K(0), T(d1)};
+   aco_temp hi = valu_ex(c, aco_op_v_add_co_ci_u32, v1, 3, h1, 2, NULL);
+   aco_operand l2[3] = {T(lo), T(m10h), T(c2)};
+   lo = valu_ex(c, aco_op_v_add_co_ci_u32, v1, 3, l2, 2, &d2);
+   aco_operand h2[3] = {T(hi), K(0), T(d2)};
+   hi = valu_ex(c, aco_op_v_add_co_ci_u32, v1, 3, h2, 2, NULL);
+   return (struct v64){T(lo), T(hi)};
+}
+
+/* mask ? t : f per lane. */
+static struct v64
+v64_select(struct isel_ctx *c, aco_temp mask, struct v64 t, struct v64 f)
+{
+   aco_rc v1 = aco_rc_v(1);
+   return (struct v64){T(valu(c, aco_op_v_cndmask_b32, v1, 3, f.lo, t.lo, T(mask))),
+                       T(valu(c, aco_op_v_cndmask_b32, v1, 3, f.hi, t.hi, T(mask)))};
+}
+
+static aco_temp
+v64_cmp(struct isel_ctx *c, op_t op, struct v64 a, struct v64 b)
+{
+   return valu(c, op, aco_rc_lane_mask(c->p->wave_size), 2, T(v64_temp(c, a)),
+               T(v64_temp(c, b)), NO);
+}
+
+static aco_operand
+F(uint32_t bits)
+{
+   aco_operand o = aco_opnd_const(bits, 32);
+   o.is_float = true;
+   return o;
+}
+
+/* An estimate of 2^64 / d from below (d != 0), from the f32 reciprocal of d scaled by
+ * 2^64 * (1 - 2^-20): the margin is larger than the error of the conversions, the
+ * reciprocal and the roundings in any rounding mode, so d * estimate < 2^64, which the
+ * Newton-Raphson steps need. The f32 is split into high and low dwords (the low part
+ * is exact: it is the estimate minus its high dword * 2^32). */
+static struct v64
+recip64_estimate(struct isel_ctx *c, struct v64 d)
+{
+   aco_rc v1 = aco_rc_v(1);
+   aco_temp fh = valu(c, aco_op_v_cvt_f32_u32, v1, 1, d.hi, NO, NO);
+   aco_temp fl = valu(c, aco_op_v_cvt_f32_u32, v1, 1, d.lo, NO, NO);
+   aco_temp f = valu(c, aco_op_v_fma_f32, v1, 3, T(fh), F(0x4f800000), T(fl)); /* 2^32 */
+   aco_temp r = valu(c, aco_op_v_rcp_f32, v1, 1, T(f), NO, NO);
+   aco_temp e = valu(c, aco_op_v_mul_f32, v1, 2, T(r), F(0x5f7ffff0), NO);
+   aco_temp eh = valu(c, aco_op_v_mul_f32, v1, 2, T(e), F(0x2f800000), NO); /* 2^-32 */
+   eh = valu(c, aco_op_v_trunc_f32, v1, 1, T(eh), NO, NO);
+   aco_temp el = valu(c, aco_op_v_fma_f32, v1, 3, T(eh), F(0xcf800000), T(e)); /* -2^32 */
+   return (struct v64){T(valu(c, aco_op_v_cvt_u32_f32, v1, 1, T(el), NO, NO)),
+                       T(valu(c, aco_op_v_cvt_u32_f32, v1, 1, T(eh), NO, NO))};
+}
+
+/* 64-bit unsigned division and remainder: two Newton-Raphson steps R += R * (2^64 -
+ * d * R) / 2^64 take the estimate from 20 to beyond 64 correct bits while keeping it
+ * below 2^64 / d, so q = (n * R) >> 64 is at most two below the quotient; two
+ * corrections finish. d == 0 gives q = all ones and r = n, as the IR defines. */
+static void
+udivrem64(struct isel_ctx *c, aco_operand n64, aco_operand d64, struct v64 *q_out,
+          struct v64 *r_out)
+{
+   aco_rc lm = aco_rc_lane_mask(c->p->wave_size);
+   struct v64 n = v64_of(c, n64), d = v64_of(c, d64);
+   struct v64 zero = {K(0), K(0)}, one = {K(1), K(0)};
+   struct v64 rcp = recip64_estimate(c, d);
+   struct v64 nd = v64_add(c, zero, d, true);
+   for (unsigned i = 0; i < 2; i++) {
+      struct v64 err = v64_mul(c, nd, rcp);
+      rcp = v64_add(c, rcp, v64_mul_hi(c, rcp, err), false);
+   }
+   struct v64 q = v64_mul_hi(c, n, rcp);
+   struct v64 r = v64_add(c, n, v64_mul(c, q, d), true);
+   for (unsigned i = 0; i < 2; i++) {
+      aco_temp ge = v64_cmp(c, aco_op_v_cmp_ge_u64, r, d);
+      q = v64_select(c, ge, v64_add(c, q, one, false), q);
+      r = v64_select(c, ge, v64_add(c, r, d, true), r);
+   }
+   aco_temp isz =
+      valu(c, aco_op_v_cmp_eq_u64, lm, 2, T(v64_temp(c, d)), aco_opnd_const(0, 64), NO);
+   *q_out = v64_select(c, isz, (struct v64){K(0xffffffffu), K(0xffffffffu)}, q);
+   *r_out = v64_select(c, isz, n, r);
+}
+
+/* x with its sign flipped where s (all ones or zero in both halves) is set: (x ^ s) - s. */
+static struct v64
+v64_negate_if(struct isel_ctx *c, struct v64 x, aco_operand s)
+{
+   aco_rc v1 = aco_rc_v(1);
+   struct v64 y = {T(valu(c, aco_op_v_xor_b32, v1, 2, x.lo, s, NO)),
+                   T(valu(c, aco_op_v_xor_b32, v1, 2, x.hi, s, NO))};
+   return v64_add(c, y, (struct v64){s, s}, true);
+}
+
+static aco_temp
+divrem64(struct isel_ctx *c, aco_operand a, aco_operand b, bool sign, bool rem)
+{
+   struct v64 q, r;
+   if (!sign) {
+      udivrem64(c, a, b, &q, &r);
+      return v64_temp(c, rem ? r : q);
+   }
+   /* on magnitudes; the quotient takes the sign of a ^ b, the remainder a's */
+   aco_rc v1 = aco_rc_v(1);
+   struct v64 ah = v64_of(c, a), bh = v64_of(c, b);
+   aco_temp sa = valu(c, aco_op_v_ashrrev_i32, v1, 2, K(31), ah.hi, NO);
+   aco_temp sb = valu(c, aco_op_v_ashrrev_i32, v1, 2, K(31), bh.hi, NO);
+   aco_temp am = v64_temp(c, v64_negate_if(c, ah, T(sa)));
+   aco_temp bm = v64_temp(c, v64_negate_if(c, bh, T(sb)));
+   udivrem64(c, T(am), T(bm), &q, &r);
+   aco_temp s = rem ? sa : valu(c, aco_op_v_xor_b32, v1, 2, T(sa), T(sb), NO);
+   return v64_temp(c, v64_negate_if(c, rem ? r : q, T(s)));
+}
+
+/* The high 64 bits of the 128-bit product; the signed one from the unsigned one minus
+ * b where a is negative and a where b is. */
+static aco_temp
+mul_hi64(struct isel_ctx *c, aco_operand a, aco_operand b, bool sign)
+{
+   struct v64 ah = v64_of(c, a), bh = v64_of(c, b);
+   struct v64 h = v64_mul_hi(c, ah, bh);
+   if (sign) {
+      aco_rc v1 = aco_rc_v(1);
+      aco_temp sa = valu(c, aco_op_v_ashrrev_i32, v1, 2, K(31), ah.hi, NO);
+      aco_temp sb = valu(c, aco_op_v_ashrrev_i32, v1, 2, K(31), bh.hi, NO);
+      struct v64 x = {T(valu(c, aco_op_v_and_b32, v1, 2, bh.lo, T(sa), NO)),
+                      T(valu(c, aco_op_v_and_b32, v1, 2, bh.hi, T(sa), NO))};
+      struct v64 y = {T(valu(c, aco_op_v_and_b32, v1, 2, ah.lo, T(sb), NO)),
+                      T(valu(c, aco_op_v_and_b32, v1, 2, ah.hi, T(sb), NO))};
+      h = v64_add(c, v64_add(c, h, x, true), y, true);
+   }
+   return v64_temp(c, h);
+}
+
 static aco_status
 select_divrem(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
 {
    aco_type ty = type_of(c, in->srcs[0]);
    bool div = isel_div(c, in->defs[0]);
-   if (ty.bits > 32)
-      return isel_unsupported(c, in, "64-bit division");
    bool sign = in->op == ACO_OP_SDIV || in->op == ACO_OP_SREM;
    bool rem = in->op == ACO_OP_UREM || in->op == ACO_OP_SREM;
+   if (ty.bits == 64) {
+      aco_temp res = divrem64(c, isel_opnd(c, in->srcs[0], 64), isel_opnd(c, in->srcs[1], 64),
+                              sign, rem);
+      *out = div ? res : as_uniform(c, res);
+      return ACO_SUCCESS;
+   }
    aco_operand a = ext32(c, isel_opnd(c, in->srcs[0], 32), ty.bits, sign, div);
    aco_operand b = ext32(c, isel_opnd(c, in->srcs[1], 32), ty.bits, sign, div);
    aco_rc v1 = aco_rc_v(1);
@@ -326,6 +541,22 @@ select_divrem(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
    }
    *out = div ? res : as_uniform(c, res);
    return ACO_SUCCESS;
+}
+
+/* 16-bit VALU opcodes for the operations that would otherwise extend their inputs. */
+static op_t
+valu16_op(aco_op op)
+{
+   switch (op) {
+   case ACO_OP_UMIN: return aco_op_v_min_u16;
+   case ACO_OP_UMAX: return aco_op_v_max_u16;
+   case ACO_OP_SMIN: return aco_op_v_min_i16;
+   case ACO_OP_SMAX: return aco_op_v_max_i16;
+   case ACO_OP_ISHL: return aco_op_v_lshlrev_b16;
+   case ACO_OP_USHR: return aco_op_v_lshrrev_b16;
+   case ACO_OP_SSHR: return aco_op_v_ashrrev_i16;
+   default: return NONE;
+   }
 }
 
 static aco_status
@@ -356,6 +587,14 @@ select_int_bin(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
    aco_operand a = isel_opnd(c, in->srcs[0], bits);
    aco_operand b = isel_opnd(c, in->srcs[1], bits);
    bool shift = t->swap;
+   op_t op16 = bits == 16 && div ? valu16_op(in->op) : NONE;
+   if (op16 != NONE) {
+      /* the 16-bit VALU forms read only the low halves (and the amount's low 4 bits):
+       * no extension or masking */
+      *out = shift ? valu(c, op16, aco_rc_v(1), 2, b, a, NO)
+                   : valu(c, op16, aco_rc_v(1), 2, a, b, NO);
+      return ACO_SUCCESS;
+   }
    if (bits <= 32) {
       if (shift && bits < 32)
          b = b.kind == ACO_OPND_CONST ? K(b.value & (bits - 1))
@@ -481,9 +720,53 @@ select_int_bin(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
       }
       return ACO_SUCCESS;
    }
+   case ACO_OP_UMUL_HI:
+   case ACO_OP_SMUL_HI: {
+      aco_temp h = mul_hi64(c, a, b, in->op == ACO_OP_SMUL_HI);
+      *out = div ? h : as_uniform(c, h);
+      return ACO_SUCCESS;
+   }
    default:
       return isel_unsupported(c, in, "this 64-bit integer operation");
    }
+}
+
+/* find_lsb / find_msb of a 64-bit value, -1 (in all 64 bits) for 0. The VALU searches each
+ * dword (all ones when it has no set bit) and takes the unsigned minimum of the index in
+ * the dword searched first and the other one offset by 32; the SALU has 64-bit forms. */
+static aco_temp
+find_bit64(struct isel_ctx *c, aco_operand a, bool msb, bool div)
+{
+   aco_temp r;
+   if (!div) {
+      aco_temp z = salu(c, msb ? aco_op_s_clz_i32_u64 : aco_op_s_ctz_i32_b64, 1, 1, a, NO);
+      if (msb) {
+         /* 63 - clz, keeping -1 */
+         aco_temp x = salu(c, aco_op_s_sub_u32, 1, 2, K(63), T(z));
+         scmp(c, aco_op_s_cmp_eq_u32, T(z), K(0xffffffffu));
+         struct aco_minstr *sel = isel_emit(c, aco_op_s_cselect_b32, 2, 1);
+         sel->operands[0] = K(0xffffffffu);
+         sel->operands[1] = T(x);
+         z = isel_new(c, aco_rc_s(1));
+         sel->definitions[0] = aco_def_temp(z);
+      }
+      return pair(c, false, z, salu(c, aco_op_s_ashr_i32, 1, 2, T(z), K(31)));
+   }
+   aco_rc v1 = aco_rc_v(1);
+   struct v64 x = v64_of(c, a);
+   op_t op = msb ? aco_op_v_clz_i32_u32 : aco_op_v_ctz_i32_b32;
+   aco_temp first = valu(c, op, v1, 1, msb ? x.hi : x.lo, NO, NO);
+   aco_temp second = valu(c, op, v1, 1, msb ? x.lo : x.hi, NO, NO);
+   second = valu(c, aco_op_v_or_b32, v1, 2, T(second), K(32), NO);
+   r = valu(c, aco_op_v_min_u32, v1, 2, T(first), T(second), NO);
+   if (msb) {
+      /* 63 - (leading zeros), keeping -1 */
+      aco_temp m = valu(c, aco_op_v_cmp_eq_u32, aco_rc_lane_mask(c->p->wave_size), 2, T(r),
+                        K(0xffffffffu), NO);
+      aco_temp x63 = valu(c, aco_op_v_sub_nc_u32, v1, 2, K(63), T(r), NO);
+      r = valu(c, aco_op_v_cndmask_b32, v1, 3, T(x63), K(0xffffffffu), T(m));
+   }
+   return pair(c, true, r, valu(c, aco_op_v_ashrrev_i32, v1, 2, K(31), T(r), NO));
 }
 
 static aco_status
@@ -526,6 +809,10 @@ select_int_un(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
                                      : isel_const_temp(c, 0, 1));
          return ACO_SUCCESS;
       }
+      case ACO_OP_FIND_LSB:
+      case ACO_OP_FIND_MSB:
+         *out = find_bit64(c, a, in->op == ACO_OP_FIND_MSB, div);
+         return ACO_SUCCESS;
       case ACO_OP_BITREVERSE:
          if (!div) {
             *out = salu(c, aco_op_s_brev_b64, 2, 1, a, NO);
@@ -769,6 +1056,126 @@ pick_float_op(struct isel_ctx *c, op_t op)
    return op == NONE ? NONE : isel_pick(c, op);
 }
 
+/* The last emitted instruction, to set its modifiers. */
+static struct aco_minstr *
+last_instr(struct isel_ctx *c)
+{
+   return c->block->instrs.data[c->block->instrs.len - 1];
+}
+
+/* f16 fdiv, fsin and fcos computed in f32 (exact widening of the inputs, an error far below
+ * an f16 ULP) and rounded once to f16. Near the zeros of sin and cos away from 0 the f32
+ * angle in revolutions still limits the relative error (as for f32). */
+static aco_temp
+approx_f16_via_f32(struct isel_ctx *c, aco_op op, const aco_operand *ops)
+{
+   aco_rc v1 = aco_rc_v(1);
+   aco_temp a = valu(c, aco_op_v_cvt_f32_f16, v1, 1, ops[0], NO, NO);
+   aco_temp r;
+   if (op == ACO_OP_FDIV) {
+      aco_temp b = valu(c, aco_op_v_cvt_f32_f16, v1, 1, ops[1], NO, NO);
+      b = valu(c, aco_op_v_rcp_f32, v1, 1, T(b), NO, NO);
+      r = valu(c, aco_op_v_mul_f32, v1, 2, T(a), T(b), NO);
+   } else {
+      /* the hardware takes the angle in revolutions: x / (2 pi) reduced in f64,
+       * where they are exact to far below an f16 ULP for every f16 x */
+      aco_temp x = valu(c, aco_op_v_cvt_f64_f32, aco_rc_v(2), 1, T(a), NO, NO);
+      aco_temp k = isel_const_temp(c, 0x3fc45f306dc9c883, 2); /* 1 / (2 pi) */
+      x = valu(c, isel_pick(c, aco_op_v_mul_f64), aco_rc_v(2), 2, T(x), T(k), NO);
+      aco_temp n = valu(c, aco_op_v_rndne_f64, aco_rc_v(2), 1, T(x), NO, NO);
+      x = valu(c, isel_pick(c, aco_op_v_add_f64), aco_rc_v(2), 2, T(x), T(n), NO);
+      last_instr(c)->valu.neg = 2; /* x - n: in [-1/2, 1/2], small angles keep their bits */
+      a = valu(c, aco_op_v_cvt_f32_f64, v1, 1, T(x), NO, NO);
+      r = valu(c, op == ACO_OP_FSIN ? aco_op_v_sin_f32 : aco_op_v_cos_f32, v1, 1, T(a), NO, NO);
+   }
+   return valu(c, aco_op_v_cvt_f16_f32, v1, 1, T(r), NO, NO);
+}
+
+/* fma(a, b, c) with a negated. */
+static aco_temp
+fma64_neg_a(struct isel_ctx *c, aco_operand a, aco_operand b, aco_operand d)
+{
+   aco_temp r = valu(c, aco_op_v_fma_f64, aco_rc_v(2), 3, a, b, d);
+   last_instr(c)->valu.neg = 1;
+   return r;
+}
+
+/* Where the refined value is NaN but the hardware's first value is not (inputs 0, inf,
+ * results that overflow), the first value is the IEEE result. */
+static aco_temp
+refined_or_first(struct isel_ctx *c, aco_temp refined, aco_temp first)
+{
+   aco_temp nan = valu(c, aco_op_v_cmp_u_f64, aco_rc_lane_mask(c->p->wave_size), 2, T(refined),
+                       T(refined), NO);
+   struct v64 f = v64_of(c, T(first)), r = v64_of(c, T(refined));
+   return v64_temp(c, v64_select(c, nan, f, r));
+}
+
+/* f64 frcp, frsq, fsqrt and fdiv: the hardware's approximations refined by Newton-Raphson
+ * steps in fma (each about doubles the correct bits), the division with one residual
+ * correction of a * (1 / b), b scaled by a power of two first so that 1 / b is a normal
+ * number. */
+static aco_temp
+approx_f64(struct isel_ctx *c, aco_op op, const aco_operand *ops)
+{
+   aco_rc v2 = aco_rc_v(2);
+   aco_operand one = aco_opnd_const(0x3ff0000000000000, 64);
+   aco_operand half = aco_opnd_const(0x3fe0000000000000, 64);
+   one.is_float = half.is_float = true;
+   op_t mul = isel_pick(c, aco_op_v_mul_f64);
+   if (op == ACO_OP_FRSQ) {
+      aco_temp r0 = valu(c, aco_op_v_rsq_f64, v2, 1, ops[0], NO, NO), r = r0;
+      for (unsigned i = 0; i < 2; i++) {
+         /* r += r / 2 * (1 - x * r * r) */
+         aco_temp t = valu(c, mul, v2, 2, ops[0], T(r), NO);
+         aco_temp e = fma64_neg_a(c, T(t), T(r), one);
+         aco_temp h = valu(c, mul, v2, 2, T(r), half, NO);
+         r = valu(c, aco_op_v_fma_f64, v2, 3, T(h), T(e), T(r));
+      }
+      return refined_or_first(c, r, r0);
+   }
+   aco_operand x = op == ACO_OP_FDIV ? ops[1] : ops[0];
+   aco_temp k = {0, {0}};
+   if (op == ACO_OP_FDIV) {
+      /* a / b = (a / (b * 2^k)) * 2^k, with k = 128 for |b| < 2^-896 (whose reciprocal
+       * overflows) and -128 for |b| > 2^896 (denormal reciprocal) */
+      aco_rc v1 = aco_rc_v(1), lm = aco_rc_lane_mask(c->p->wave_size);
+      aco_temp lo = isel_const_temp(c, 0x07f0000000000000, 2); /* 2^-896 */
+      aco_temp hi = isel_const_temp(c, 0x77f0000000000000, 2); /* 2^896 */
+      aco_temp tiny = valu(c, aco_op_v_cmp_lt_f64, lm, 2, x, T(lo), NO);
+      last_instr(c)->valu.abs = 1;
+      aco_temp huge = valu(c, aco_op_v_cmp_gt_f64, lm, 2, x, T(hi), NO);
+      last_instr(c)->valu.abs = 1;
+      k = valu(c, aco_op_v_cndmask_b32, v1, 3, K(0), K(128), T(tiny));
+      k = valu(c, aco_op_v_cndmask_b32, v1, 3, T(k), K((uint32_t)-128), T(huge));
+      x = T(valu(c, aco_op_v_ldexp_f64, v2, 2, x, T(k), NO));
+   }
+   if (op == ACO_OP_FSQRT) {
+      /* s += (x - s * s) / (2 s) */
+      aco_temp s0 = valu(c, aco_op_v_sqrt_f64, v2, 1, x, NO, NO);
+      aco_temp d = fma64_neg_a(c, T(s0), T(s0), x);
+      aco_temp g = valu(c, aco_op_v_rcp_f64, v2, 1, T(s0), NO, NO);
+      g = valu(c, mul, v2, 2, T(g), half, NO);
+      aco_temp s = valu(c, aco_op_v_fma_f64, v2, 3, T(d), T(g), T(s0));
+      return refined_or_first(c, s, s0);
+   }
+   aco_temp r0 = valu(c, aco_op_v_rcp_f64, v2, 1, x, NO, NO), r = r0;
+   for (unsigned i = 0; i < 2; i++) {
+      /* r += r * (1 - x * r) */
+      aco_temp e = fma64_neg_a(c, x, T(r), one);
+      r = valu(c, aco_op_v_fma_f64, v2, 3, T(r), T(e), T(r));
+   }
+   if (op == ACO_OP_FRCP)
+      return refined_or_first(c, r, r0);
+   /* q = a * r; q += (a - b * q) * r */
+   aco_temp q0 = valu(c, mul, v2, 2, ops[0], T(r0), NO);
+   aco_temp q = valu(c, mul, v2, 2, ops[0], T(r), NO);
+   aco_temp rem = fma64_neg_a(c, x, T(q), ops[0]);
+   q = valu(c, aco_op_v_fma_f64, v2, 3, T(rem), T(r), T(q));
+   q = refined_or_first(c, q, q0);
+   return valu(c, aco_op_v_ldexp_f64, v2, 2, T(q), T(k), NO);
+}
+
 static aco_status
 select_float(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
 {
@@ -798,10 +1205,22 @@ select_float(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
                  : salu(c, neg ? aco_op_s_xor_b32 : aco_op_s_and_b32, 1, 2, ops[0], K(mask));
       return ACO_SUCCESS;
    }
+   bool approx16 = in->op == ACO_OP_FDIV || in->op == ACO_OP_FSIN || in->op == ACO_OP_FCOS;
+   if (bits == 16 && approx16) {
+      *out = approx_f16_via_f32(c, in->op, ops);
+      if (!div)
+         *out = as_uniform(c, *out);
+      return ACO_SUCCESS;
+   }
+   if (bits == 64 && (in->op == ACO_OP_FDIV || in->op == ACO_OP_FRCP ||
+                      in->op == ACO_OP_FRSQ || in->op == ACO_OP_FSQRT)) {
+      *out = approx_f64(c, in->op, ops);
+      if (!div)
+         *out = as_uniform(c, *out);
+      return ACO_SUCCESS;
+   }
    if (in->op == ACO_OP_FDIV) {
       /* a * (1 / b): within the 2.5 ULP the approximate operation allows */
-      if (bits != 32)
-         return isel_unsupported(c, in, "fdiv of this size");
       aco_temp r = valu(c, aco_op_v_rcp_f32, aco_rc_v(1), 1, ops[1], NO, NO);
       aco_temp d = valu(c, aco_op_v_mul_f32, aco_rc_v(1), 2, ops[0], T(r), NO);
       *out = div ? d : as_uniform(c, d);
@@ -868,6 +1287,216 @@ to_f32(struct isel_ctx *c, aco_operand a, unsigned bits)
    return a;
 }
 
+/* ---- conversions between 64-bit integers and floats ------------------------------------- */
+
+/* clz of a 64-bit value, 64 for 0 (v_clz_i32_u32 gives all ones for 0). */
+static aco_temp
+clz64(struct isel_ctx *c, struct v64 x)
+{
+   aco_rc v1 = aco_rc_v(1);
+   aco_temp zl = valu(c, aco_op_v_clz_i32_u32, v1, 1, x.lo, NO, NO);
+   zl = valu(c, aco_op_v_min_u32, v1, 2, T(zl), K(32), NO);
+   zl = valu(c, aco_op_v_add_nc_u32, v1, 2, T(zl), K(32), NO);
+   aco_temp zh = valu(c, aco_op_v_clz_i32_u32, v1, 1, x.hi, NO, NO);
+   return valu(c, aco_op_v_min_u32, v1, 2, T(zh), T(zl), NO);
+}
+
+/* A 64-bit integer to f32, rounded once in the function's mode: the magnitude shifted
+ * so its top bit is bit 63, its high dword with a sticky bit for the nonzero bits below
+ * (round to odd: the 32-bit conversion then rounds as the 64-bit value would, in any
+ * mode), converted, and scaled back by the shift. The signed one keeps 31 bits and
+ * applies the sign before converting, so directed roundings see the signed value. */
+static aco_temp
+int64_to_f32(struct isel_ctx *c, aco_operand x64, bool sign)
+{
+   aco_rc v1 = aco_rc_v(1);
+   struct v64 x = v64_of(c, x64);
+   aco_temp s = {0, {0}};
+   if (sign) {
+      s = valu(c, aco_op_v_ashrrev_i32, v1, 2, K(31), x.hi, NO);
+      x = v64_negate_if(c, x, T(s));
+   }
+   aco_temp z = clz64(c, x);
+   aco_temp n = valu(c, isel_pick(c, aco_op_v_lshlrev_b64), aco_rc_v(2), 2, T(z),
+                     T(v64_temp(c, x)), NO);
+   struct v64 nh = v64_of(c, T(n));
+   aco_temp low = nh.lo.temp;
+   if (sign)
+      low = valu(c, aco_op_v_and_or_b32, v1, 3, nh.hi, K(1), nh.lo);
+   aco_temp sticky = valu(c, aco_op_v_min_u32, v1, 2, T(low), K(1), NO);
+   aco_temp m = sign ? valu(c, aco_op_v_lshrrev_b32, v1, 2, K(1), nh.hi, NO) : nh.hi.temp;
+   m = valu(c, aco_op_v_or_b32, v1, 2, T(m), T(sticky), NO);
+   if (sign) {
+      m = valu(c, aco_op_v_xor_b32, v1, 2, T(m), T(s), NO);
+      m = valu(c, aco_op_v_sub_nc_u32, v1, 2, T(m), T(s), NO);
+   }
+   aco_temp f = valu(c, sign ? aco_op_v_cvt_f32_i32 : aco_op_v_cvt_f32_u32, v1, 1, T(m), NO, NO);
+   aco_temp e = valu(c, aco_op_v_sub_nc_u32, v1, 2, K(sign ? 33 : 32), T(z), NO);
+   return valu(c, aco_op_v_ldexp_f32, v1, 2, T(f), T(e), NO);
+}
+
+/* An integer (32 or 64 bits) to f16 through an exact f32: magnitudes from 2^17 + 1 on
+ * round like 2^17 + 1 in every mode (beyond the largest f16 and odd), so they are
+ * clamped to it first. */
+static aco_temp
+int_to_f16(struct isel_ctx *c, aco_operand x, unsigned bits, bool sign)
+{
+   aco_rc v1 = aco_rc_v(1);
+   const uint32_t big = 0x20001;
+   aco_operand lo = x;
+   struct v64 h = {x, x};
+   if (bits == 64) {
+      h = v64_of(c, x);
+      lo = h.lo;
+   }
+   aco_temp v = sign ? valu(c, aco_op_v_med3_i32, v1, 3, lo, K((uint32_t) - (int32_t)big), K(big))
+                     : valu(c, aco_op_v_min_u32, v1, 2, lo, K(big), NO);
+   if (bits == 64) {
+      /* beyond the low dword's range (the high dword is not its sign extension, or not
+       * zero): big with the sign of the high dword */
+      aco_operand ext = sign ? T(valu(c, aco_op_v_ashrrev_i32, v1, 2, K(31), lo, NO)) : K(0);
+      aco_temp fits = valu(c, aco_op_v_cmp_eq_u32, aco_rc_lane_mask(c->p->wave_size), 2, ext,
+                           h.hi, NO);
+      aco_operand beyond = K(big);
+      if (sign) {
+         aco_temp s = valu(c, aco_op_v_ashrrev_i32, v1, 2, K(31), h.hi, NO);
+         aco_temp b = valu(c, aco_op_v_xor_b32, v1, 2, K(big), T(s), NO);
+         beyond = T(valu(c, aco_op_v_sub_nc_u32, v1, 2, T(b), T(s), NO));
+      }
+      v = valu(c, aco_op_v_cndmask_b32, v1, 3, beyond, T(v), T(fits));
+   }
+   aco_temp f = valu(c, sign ? aco_op_v_cvt_f32_i32 : aco_op_v_cvt_f32_u32, v1, 1, T(v), NO, NO);
+   return valu(c, aco_op_v_cvt_f16_f32, v1, 1, T(f), NO, NO);
+}
+
+/* A 64-bit integer to f64: the high dword converted exactly and scaled by 2^32, plus the
+ * low dword: one rounding, in the function's mode. */
+static aco_temp
+int64_to_f64(struct isel_ctx *c, aco_operand x64, bool sign)
+{
+   struct v64 x = v64_of(c, x64);
+   aco_rc v2 = aco_rc_v(2);
+   aco_temp h = valu(c, sign ? aco_op_v_cvt_f64_i32 : aco_op_v_cvt_f64_u32, v2, 1, x.hi, NO, NO);
+   h = valu(c, aco_op_v_ldexp_f64, v2, 2, T(h), K(32), NO);
+   aco_temp l = valu(c, aco_op_v_cvt_f64_u32, v2, 1, x.lo, NO, NO);
+   return valu(c, isel_pick(c, aco_op_v_add_f64), v2, 2, T(h), T(l), NO);
+}
+
+/* A float (as f64, exact for every f16 and f32) to a 64-bit integer: truncated, split
+ * into high = floor(t / 2^32) and low = t - high * 2^32 (both exact), each converted;
+ * out-of-range inputs saturate and NaN gives 0. */
+static aco_temp
+f64_to_int64(struct isel_ctx *c, aco_operand x, bool sign)
+{
+   aco_rc v1 = aco_rc_v(1), v2 = aco_rc_v(2), lm = aco_rc_lane_mask(c->p->wave_size);
+   aco_temp t = valu(c, aco_op_v_trunc_f64, v2, 1, x, NO, NO);
+   if (!sign)
+      t = valu(c, pick_float_op(c, aco_op_v_max_f64), v2, 2, T(t), aco_opnd_const(0, 64), NO);
+   aco_temp h = valu(c, aco_op_v_ldexp_f64, v2, 2, T(t), K((uint32_t)-32), NO);
+   h = valu(c, aco_op_v_floor_f64, v2, 1, T(h), NO, NO);
+   aco_temp hs = valu(c, aco_op_v_ldexp_f64, v2, 2, T(h), K(32), NO);
+   aco_operand sub[2] = {T(t), T(hs)};
+   aco_temp l = valu_ex(c, isel_pick(c, aco_op_v_add_f64), v2, 2, sub, 2, NULL);
+   last_instr(c)->valu.neg = 2;
+   struct v64 r = {T(valu(c, aco_op_v_cvt_u32_f64, v1, 1, T(l), NO, NO)),
+                   T(valu(c, sign ? aco_op_v_cvt_i32_f64 : aco_op_v_cvt_u32_f64, v1, 1, T(h),
+                          NO, NO))};
+   /* 2^64 (unsigned) or 2^63 and beyond saturate; below -2^63 too; NaN is 0 */
+   aco_temp top = isel_const_temp(c, sign ? 0x43e0000000000000 : 0x43f0000000000000, 2);
+   aco_temp ovf = valu(c, aco_op_v_cmp_ge_f64, lm, 2, x, T(top), NO);
+   r = v64_select(c, ovf, (struct v64){K(0xffffffffu), K(sign ? 0x7fffffffu : 0xffffffffu)}, r);
+   if (sign) {
+      aco_temp bot = isel_const_temp(c, 0xc3e0000000000000, 2);
+      aco_temp under = valu(c, aco_op_v_cmp_lt_f64, lm, 2, x, T(bot), NO);
+      r = v64_select(c, under, (struct v64){K(0), K(0x80000000u)}, r);
+      aco_temp nan = valu(c, aco_op_v_cmp_u_f64, lm, 2, x, x, NO);
+      r = v64_select(c, nan, (struct v64){K(0), K(0)}, r);
+   }
+   return v64_temp(c, r);
+}
+
+/* f64 to f16 without double rounding: the f32 conversion is made round-to-odd (where it
+ * was inexact, its magnitude truncated and its lowest bit set), which the f16 conversion
+ * then rounds as it would the f64. (With f32 denormals flushed, an f64 below the f32
+ * normal range loses its sticky bit, which only rounding away from zero would see.) */
+static aco_temp
+f64_to_f16(struct isel_ctx *c, aco_operand x)
+{
+   aco_rc v1 = aco_rc_v(1), lm = aco_rc_lane_mask(c->p->wave_size);
+   aco_temp f = valu(c, aco_op_v_cvt_f32_f64, v1, 1, x, NO, NO);
+   aco_temp back = valu(c, aco_op_v_cvt_f64_f32, aco_rc_v(2), 1, T(f), NO, NO);
+   aco_temp inexact = valu(c, aco_op_v_cmp_lg_f64, lm, 2, T(back), x, NO);
+   aco_temp away = valu(c, aco_op_v_cmp_gt_f64, lm, 2, T(back), x, NO);
+   last_instr(c)->valu.abs = 3;
+   aco_temp dec = valu(c, aco_op_v_cndmask_b32, v1, 3, K(0), K(1), T(away));
+   aco_temp odd = valu(c, aco_op_v_cndmask_b32, v1, 3, K(0), K(1), T(inexact));
+   f = valu(c, aco_op_v_sub_nc_u32, v1, 2, T(f), T(dec), NO);
+   f = valu(c, aco_op_v_or_b32, v1, 2, T(f), T(odd), NO);
+   return valu(c, aco_op_v_cvt_f16_f32, v1, 1, T(f), NO, NO);
+}
+
+/* A bitcast involving vectors of 8- or 16-bit components, which sit one per register (upper
+ * bits undefined): the source is packed into dwords, component 0 lowest (each component
+ * masked but the last of a dword, whose upper bits shift out), and the destination's
+ * components are taken from them. */
+static aco_temp
+bitcast_vec(struct isel_ctx *c, aco_temp src, aco_type st, aco_type dt, bool div)
+{
+   unsigned sn = st.comps ? st.comps : 1, dn = dt.comps ? dt.comps : 1;
+   unsigned dwords = sn * st.bits / 32, sdw = aco_rc_dwords(src.rc);
+   aco_temp parts[16], words[16], out[16];
+   if (sdw > 16 || dwords > 16 || dn > 16 || dwords == 0)
+      return (aco_temp){0, {0}};
+   if (div)
+      src = isel_as_vgpr(c, src);
+   isel_split(c, src, sdw, parts);
+   if (st.bits >= 32) {
+      for (unsigned i = 0; i < dwords; i++)
+         words[i] = parts[i];
+   } else {
+      unsigned per = 32 / st.bits;
+      for (unsigned w = 0; w < dwords; w++) {
+         if (div && st.bits == 16) {
+            /* bytes 0-1 of the first component (src1), then 0-1 of the second (src0) */
+            words[w] = valu(c, aco_op_v_perm_b32, aco_rc_v(1), 3, T(parts[2 * w + 1]),
+                            T(parts[2 * w]), K(0x05040100));
+            continue;
+         }
+         aco_temp acc = {0, {0}};
+         for (unsigned k = 0; k < per; k++) {
+            aco_operand x = T(parts[w * per + k]);
+            if (k + 1 < per)
+               x = div ? T(valu(c, aco_op_v_and_b32, aco_rc_v(1), 2, K((1u << st.bits) - 1), x, NO))
+                       : T(salu(c, aco_op_s_and_b32, 1, 2, x, K((1u << st.bits) - 1)));
+            if (k == 0)
+               acc = x.temp;
+            else if (div)
+               acc = valu(c, aco_op_v_lshl_or_b32, aco_rc_v(1), 3, x, K(k * st.bits), T(acc));
+            else
+               acc = salu(c, aco_op_s_or_b32, 1, 2, T(acc),
+                          T(salu(c, aco_op_s_lshl_b32, 1, 2, x, K(k * st.bits))));
+         }
+         words[w] = acc;
+      }
+   }
+   if (dt.bits >= 32) {
+      for (unsigned i = 0; i < dwords; i++)
+         out[i] = words[i];
+   } else {
+      unsigned per = 32 / dt.bits;
+      for (unsigned i = 0; i < dn; i++) {
+         unsigned sh = (i % per) * dt.bits;
+         aco_temp w = words[i / per];
+         out[i] = !sh ? w
+                  : div ? valu(c, aco_op_v_lshrrev_b32, aco_rc_v(1), 2, K(sh), T(w), NO)
+                        : salu(c, aco_op_s_lshr_b32, 1, 2, T(w), K(sh));
+      }
+   }
+   unsigned n = dt.bits >= 32 ? dwords : dn;
+   unsigned total = dt.bits == 64 ? 2 * dn : dn;
+   return isel_combine(c, div ? aco_rc_v(total) : aco_rc_s(total), n, out);
+}
+
 static aco_status
 select_convert(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
 {
@@ -879,6 +1508,12 @@ select_convert(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
           st.bits >= 32 && dt.bits >= 32) {
          *out = isel_temp(c, in->srcs[0]);
          return ACO_SUCCESS;
+      }
+      if (in->op == ACO_OP_BITCAST) {
+         *out = bitcast_vec(c, isel_temp(c, in->srcs[0]), st, dt, div);
+         if (out->id)
+            return ACO_SUCCESS;
+         return isel_unsupported(c, in, "a bitcast of a vector this large");
       }
       return isel_unsupported(c, in, "a conversion of vectors");
    }
@@ -941,18 +1576,20 @@ select_convert(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
    case ACO_OP_U2F:
    case ACO_OP_S2F: {
       bool sign = in->op == ACO_OP_S2F;
-      if (st.bits > 32)
-         return isel_unsupported(c, in, "a conversion from a 64-bit integer");
       aco_operand x = ext32(c, a, st.bits, sign, div);
       aco_temp r;
-      if (dt.bits == 64) {
+      if (st.bits == 64) {
+         r = dt.bits == 64   ? int64_to_f64(c, a, sign)
+             : dt.bits == 32 ? int64_to_f32(c, a, sign)
+                             : int_to_f16(c, a, 64, sign);
+      } else if (dt.bits == 64) {
          r = valu(c, sign ? aco_op_v_cvt_f64_i32 : aco_op_v_cvt_f64_u32, aco_rc_v(2), 1, x, NO, NO);
       } else if (dt.bits == 32) {
          r = valu(c, sign ? aco_op_v_cvt_f32_i32 : aco_op_v_cvt_f32_u32, aco_rc_v(1), 1, x, NO, NO);
       } else {
-         if (st.bits > 16)
-            return isel_unsupported(c, in, "a conversion from a 32-bit integer to f16");
-         r = valu(c, sign ? aco_op_v_cvt_f16_i16 : aco_op_v_cvt_f16_u16, aco_rc_v(1), 1, x, NO, NO);
+         r = st.bits > 16 ? int_to_f16(c, x, 32, sign)
+                          : valu(c, sign ? aco_op_v_cvt_f16_i16 : aco_op_v_cvt_f16_u16,
+                                 aco_rc_v(1), 1, x, NO, NO);
       }
       *out = div ? r : as_uniform(c, r);
       return ACO_SUCCESS;
@@ -960,9 +1597,15 @@ select_convert(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
    case ACO_OP_F2U:
    case ACO_OP_F2S: {
       bool sign = in->op == ACO_OP_F2S;
-      if (dt.bits > 32)
-         return isel_unsupported(c, in, "a conversion to a 64-bit integer");
       aco_temp r;
+      if (dt.bits == 64) {
+         aco_operand x = a;
+         if (st.bits < 64)
+            x = T(valu(c, aco_op_v_cvt_f64_f32, aco_rc_v(2), 1, to_f32(c, a, st.bits), NO, NO));
+         r = f64_to_int64(c, x, sign);
+         *out = div ? r : as_uniform(c, r);
+         return ACO_SUCCESS;
+      }
       if (st.bits == 64)
          r = valu(c, sign ? aco_op_v_cvt_i32_f64 : aco_op_v_cvt_u32_f64, aco_rc_v(1), 1, a, NO, NO);
       else
@@ -993,8 +1636,10 @@ select_convert(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
          r = valu(c, aco_op_v_cvt_f32_f64, aco_rc_v(1), 1, a, NO, NO);
       else if (st.bits == 16 && dt.bits == 64)
          r = valu(c, aco_op_v_cvt_f64_f32, aco_rc_v(2), 1, to_f32(c, a, 16), NO, NO);
+      else if (st.bits == 64 && dt.bits == 16)
+         r = f64_to_f16(c, a);
       else
-         return isel_unsupported(c, in, "fconv from f64 to f16");
+         return isel_unsupported(c, in, "fconv between equal sizes");
       *out = div ? r : as_uniform(c, r);
       return ACO_SUCCESS;
    }
@@ -1020,9 +1665,25 @@ select_select(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
       return ACO_SUCCESS;
    }
    unsigned dwords = aco_entry_arg_dwords(ty);
+   if (!div && dwords > 2) {
+      /* one s_cselect per dword: they read scc without writing it */
+      aco_temp tp[16], fp[16], rp[16];
+      if (dwords > 16)
+         return isel_unsupported(c, in, "a select of a vector this large");
+      isel_split(c, isel_temp(c, in->srcs[1]), dwords, tp);
+      isel_split(c, isel_temp(c, in->srcs[2]), dwords, fp);
+      isel_scc_from_bool(c, cond);
+      for (unsigned i = 0; i < dwords; i++) {
+         struct aco_minstr *sel = isel_emit(c, aco_op_s_cselect_b32, 2, 1);
+         sel->operands[0] = T(tp[i]);
+         sel->operands[1] = T(fp[i]);
+         rp[i] = isel_new(c, aco_rc_s(1));
+         sel->definitions[0] = aco_def_temp(rp[i]);
+      }
+      *out = isel_combine(c, aco_rc_s(dwords), dwords, rp);
+      return ACO_SUCCESS;
+   }
    if (!div) {
-      if (dwords > 2)
-         return isel_unsupported(c, in, "a uniform select of a vector");
       aco_operand x = isel_opnd(c, in->srcs[1], dwords * 32);
       aco_operand y = isel_opnd(c, in->srcs[2], dwords * 32);
       if (x.kind == ACO_OPND_CONST && y.kind == ACO_OPND_CONST && x.value != y.value)
@@ -1054,10 +1715,7 @@ select_select(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
 static aco_status
 select_vec(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
 {
-   aco_type ty = type_of(c, in->defs[0]);
    bool div = isel_div(c, in->defs[0]);
-   if (ty.bits < 32)
-      return isel_unsupported(c, in, "a vector of 8- or 16-bit components");
    aco_temp parts[16];
    for (unsigned i = 0; i < in->num_srcs && i < 16; i++) {
       parts[i] = isel_temp(c, in->srcs[i]);
@@ -1077,8 +1735,6 @@ static aco_status
 select_extract(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
 {
    aco_type ty = type_of(c, in->srcs[0]);
-   if (ty.bits < 32)
-      return isel_unsupported(c, in, "an extract from a vector of 8- or 16-bit components");
    aco_temp v = isel_temp(c, in->srcs[0]);
    unsigned each = ty.bits == 64 ? 2 : 1;
    aco_rc rc = aco_rc_is_vgpr(v.rc) ? aco_rc_v(each) : aco_rc_s(each);
@@ -1106,8 +1762,8 @@ select_subgroup(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
       return ACO_SUCCESS;
    }
    aco_type ty = type_of(c, in->srcs[0]);
-   if (ty.bits < 32 || ty.bits == 1)
-      return isel_unsupported(c, in, "a subgroup read of an 8-, 16- or 1-bit value");
+   if (ty.bits == 1)
+      return isel_unsupported(c, in, "a subgroup read of a 1-bit value");
    aco_temp v = isel_temp(c, in->srcs[0]);
    if (!aco_rc_is_vgpr(v.rc)) {
       *out = v; /* already the same in every lane */

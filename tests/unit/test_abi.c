@@ -2,6 +2,7 @@
 /* ABIs: the register-block expansion (docs/calls.md), built-in ABIs, user ABIs. */
 #include "helpers.h"
 
+#include "ir/ir.h"
 #include "target/gfx.h"
 
 /* Expected expansion, written as ranges "first-last" of preserved registers. */
@@ -156,13 +157,110 @@ test_abi_errors(void **state)
    aco_program_destroy(p);
 }
 
+/* Callee limits within the register files; hints below them, one per parameter. */
+static void
+test_abi_limits_and_hints(void **state)
+{
+   (void)state;
+   aco_program *p = test_program(ACO_GFX1100, 32);
+   aco_abi *abi;
+   aco_abi_info info = {sizeof(info), "lim", false, {{0, 0}, {0, 0}, false},
+                        {ACO_NO_LIMIT, ACO_NO_LIMIT}, {107, 256}, 0xffffffffu, 0, NULL};
+   assert_int_equal(aco_abi_create(p, &info, &abi), ACO_ERROR_INVALID_ARGUMENT);
+   assert_non_null(strstr(aco_program_message(p),
+                          "@lim: callee_max s107 v256 is beyond the register files (s106 v256)"));
+   info.callee_max_regs = (aco_reg_count){106, 257};
+   assert_int_equal(aco_abi_create(p, &info, &abi), ACO_ERROR_INVALID_ARGUMENT);
+   info.callee_max_regs = (aco_reg_count){32, 16};
+   aco_reg_hint hints[3] = {{0, ACO_REG_VGPR(15)}, {1, ACO_REG_SGPR(31)}, {0, ACO_REG_SGPR(2)}};
+   info.hints = hints;
+   info.num_hints = 3;
+   assert_int_equal(aco_abi_create(p, &info, &abi), ACO_ERROR_INVALID_ARGUMENT);
+   assert_non_null(strstr(aco_program_message(p), "@lim: hints 0 and 2 both name parameter 0"));
+   hints[2].param_index = 2;
+   hints[1].reg = ACO_REG_SGPR(32);
+   assert_int_equal(aco_abi_create(p, &info, &abi), ACO_ERROR_INVALID_ARGUMENT);
+   assert_non_null(
+      strstr(aco_program_message(p), "@lim: hint 1 names s32, beyond callee_max (s32)"));
+   hints[1].reg = ACO_REG_SGPR(31);
+   hints[0].reg = ACO_REG_VGPR(16);
+   assert_int_equal(aco_abi_create(p, &info, &abi), ACO_ERROR_INVALID_ARGUMENT);
+   assert_non_null(strstr(aco_program_message(p), "hint 0 names v16, beyond callee_max (v16)"));
+   hints[0].reg = ACO_REG_VGPR(15);
+   info.num_hints = ACO_ABI_MAX_HINTS + 1;
+   assert_int_equal(aco_abi_create(p, &info, &abi), ACO_ERROR_INVALID_ARGUMENT);
+   assert_non_null(strstr(aco_program_message(p), "1025 hints (at most 1024)"));
+   info.num_hints = 3;
+   assert_int_equal(aco_abi_create(p, &info, &abi), ACO_SUCCESS);
+   assert_ptr_equal(aco_program_find_abi(p, "lim"), abi);
+   /* the whole files are a valid limit */
+   info.name = "full";
+   info.callee_max_regs = (aco_reg_count){106, 256};
+   assert_int_equal(aco_abi_create(p, &info, &abi), ACO_SUCCESS);
+   aco_program_destroy(p);
+
+   /* the text form reports the same at the ABI's name */
+   p = test_program(ACO_GFX_NONE, 0);
+   const char *text = "target gfx1100 wave32\n"
+                      "abi @h {\n  callee_max s16 v16\n  hint 0 v3\n  hint 0 v4\n}\n";
+   assert_int_equal(aco_program_parse(p, "t.air", text, strlen(text)), ACO_ERROR_PARSE);
+   assert_non_null(strstr(aco_program_message(p), "t.air:2:5:"));
+   assert_non_null(strstr(aco_program_message(p), "hints 0 and 1 both name parameter 0"));
+   aco_program_destroy(p);
+   p = test_program(ACO_GFX_NONE, 0);
+   text = "target gfx1100 wave32\nabi @h {\n  callee_max s16 v16\n  hint 0 v16\n}\n";
+   assert_int_equal(aco_program_parse(p, "t.air", text, strlen(text)), ACO_ERROR_PARSE);
+   assert_non_null(strstr(aco_program_message(p), "beyond callee_max (v16)"));
+   aco_program_destroy(p);
+}
+
+/* The four built-in ABIs exactly: blocks, caps and limits. */
+static void
+test_builtin_parameters(void **state)
+{
+   (void)state;
+   aco_program *p = test_program(ACO_GFX1200, 64);
+   static const char *const names[] = {"compute_default", "rt_recursive", "rt_traversal",
+                                       "rt_anyhit"};
+   for (unsigned i = 0; i < ACO_ABI_BUILTIN_COUNT; i++) {
+      const struct aco_abi *abi = aco_program_builtin_abi(p, i);
+      assert_non_null(abi);
+      assert_string_equal(abi->name, names[i]);
+      assert_ptr_equal(aco_program_find_abi(p, names[i]), abi);
+      assert_int_equal(abi->max_param_regs.sgprs, 32);
+      assert_int_equal(abi->max_param_regs.vgprs, 32);
+      assert_int_equal(abi->callee_max_regs.sgprs, ACO_NO_LIMIT);
+      assert_int_equal(abi->callee_max_regs.vgprs, ACO_NO_LIMIT);
+      assert_int_equal(abi->callee_max_stack, 0xffffffffu);
+      assert_int_equal(abi->num_hints, 0);
+      assert_int_equal(abi->has_block, i == ACO_ABI_COMPUTE_DEFAULT || i == ACO_ABI_RT_ANYHIT);
+   }
+   const struct aco_abi *cd = aco_program_builtin_abi(p, ACO_ABI_COMPUTE_DEFAULT);
+   assert_int_equal(cd->block.preserved.sgprs, 16);
+   assert_int_equal(cd->block.preserved.vgprs, 16);
+   assert_int_equal(cd->block.clobbered.sgprs, 16);
+   assert_int_equal(cd->block.clobbered.vgprs, 16);
+   assert_false(cd->block.clobbered_first);
+   /* any-hit: s0-s79 and v0-v79 preserved, the rest of the real files clobbered */
+   uint8_t pres[512];
+   assert_int_equal(aco_abi_preserved_registers(aco_program_builtin_abi(p, ACO_ABI_RT_ANYHIT),
+                                                106, 256, pres),
+                    ACO_SUCCESS);
+   for (unsigned r = 0; r < 106; r++)
+      assert_int_equal(pres[r], r < 80);
+   for (unsigned r = 0; r < 256; r++)
+      assert_int_equal(pres[256 + r], r < 80);
+   aco_program_destroy(p);
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_seed_stripes),     cmocka_unit_test(test_seed_low_preserved),
       cmocka_unit_test(test_real_register_files), cmocka_unit_test(test_clobbered_first),
-      cmocka_unit_test(test_abi_errors),
+      cmocka_unit_test(test_abi_errors),       cmocka_unit_test(test_abi_limits_and_hints),
+      cmocka_unit_test(test_builtin_parameters),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -107,6 +107,16 @@ scenario(const aco_allocator *a)
    if (s == ACO_SUCCESS)
       s = aco_program_print(p, sink, &printed);
    if (s == ACO_SUCCESS) {
+      /* parameter locations (docs/calls.md): x at its hint, r in the first clobbered VGPR */
+      aco_param_location locs[2];
+      s = aco_function_param_locations(aco_program_find_function(p, "leaf"), locs, 2, NULL,
+                                       NULL);
+      if (s == ACO_SUCCESS) {
+         assert_true(locs[0].kind == ACO_PARAM_LOC_VGPR && locs[0].reg == 2 && locs[0].hinted);
+         assert_true(locs[1].kind == ACO_PARAM_LOC_VGPR && locs[1].reg == 8);
+      }
+   }
+   if (s == ACO_SUCCESS) {
       assert_true(printed > 1000);
       /* error paths allocate too: a message naming the problem */
       const char *bad = "target gfx1100 wave32\nfunction @f() abi @nope {\n}\n";

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: MIT */
+/* aco_opt_dead_code: removes instructions whose results nobody reads and that do nothing
+ * else: pure pseudo instructions (copies, vectors, phis) and ALU instructions without
+ * side effects. Never removed: memory accesses (even loads), branches, calls, exec, m0
+ * and mode writers, special instructions (s_setreg, s_sendmsg, waits, barriers: most have
+ * no definitions at all), instructions with a fixed definition (ABI inputs of p_startpgm,
+ * vcc), and an scc writer whose scc a later instruction reads (aco_opt_scc_live_out).
+ *
+ * One backward walk over the blocks from the last: the use counts of the operands of a
+ * removed instruction drop, so a chain of dead instructions goes in the same walk
+ * (except around loop back-edges, where a phi keeps its operands). */
+#include "opt/opt.h"
+
+static bool
+removable(const struct aco_minstr *in, bool scc_live)
+{
+   const struct aco_op_info *info = aco_op_info(in->opcode);
+   if (!in->num_definitions)
+      return false;
+   for (unsigned i = 0; i < in->num_definitions; i++) {
+      if (in->definitions[i].fixed)
+         return false;
+   }
+   switch (in->opcode) {
+   case aco_op_p_parallelcopy: case aco_op_p_create_vector: case aco_op_p_split_vector:
+   case aco_op_p_extract_vector: case aco_op_p_as_uniform: case aco_op_p_phi:
+   case aco_op_p_linear_phi:
+      return true;
+   default:
+      break;
+   }
+   if (!aco_format_is_valu(info->format) && !aco_format_is_salu(info->format))
+      return false;
+   if (info->flags & (ACO_OPF_WRITE_EXEC | ACO_OPF_BRANCH | ACO_OPF_CALL | ACO_OPF_SPECIAL |
+                      ACO_OPF_WRITE_M0 | ACO_OPF_LOAD | ACO_OPF_STORE | ACO_OPF_ATOMIC))
+      return false;
+   return !aco_opt_writes_scc(in) || !scc_live;
+}
+
+static bool
+unused(const struct aco_minstr *in, const uint32_t *uses)
+{
+   for (unsigned i = 0; i < in->num_definitions; i++) {
+      if (in->definitions[i].temp.id && uses[in->definitions[i].temp.id])
+         return false;
+   }
+   return true;
+}
+
+static void
+process_block(const struct aco_mprogram *p, struct aco_mblock *b, uint32_t *uses)
+{
+   bool scc_live = aco_opt_scc_live_out(p, b);
+   uint32_t n = b->instrs.len;
+   for (uint32_t i = n; i-- > 0;) {
+      struct aco_minstr *in = b->instrs.data[i];
+      if (removable(in, scc_live) && unused(in, uses)) {
+         for (unsigned k = 0; k < in->num_operands; k++) {
+            if (in->operands[k].kind == ACO_OPND_TEMP)
+               uses[in->operands[k].temp.id]--;
+         }
+         b->instrs.data[i] = NULL;
+         continue;
+      }
+      if (aco_opt_writes_scc(in))
+         scc_live = false;
+      if (aco_opt_reads_scc(in))
+         scc_live = true;
+   }
+   uint32_t out = 0;
+   for (uint32_t i = 0; i < n; i++) {
+      if (b->instrs.data[i])
+         b->instrs.data[out++] = b->instrs.data[i];
+   }
+   b->instrs.len = out;
+}
+
+aco_status
+aco_opt_dead_code(struct aco_mprogram *p)
+{
+   uint32_t *uses = aco_calloc(p->allocator, sizeof(uint32_t) * p->temp_count);
+   if (!uses)
+      return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "dead code: out of memory");
+   struct aco_mblock *b;
+   struct aco_minstr *in;
+   aco_foreach_block(p, b) {
+      aco_foreach_instr(b, in) {
+         for (unsigned k = 0; k < in->num_operands; k++) {
+            if (in->operands[k].kind == ACO_OPND_TEMP && in->operands[k].temp.id < p->temp_count)
+               uses[in->operands[k].temp.id]++;
+         }
+      }
+   }
+   for (uint32_t i = p->blocks.len; i-- > 0;)
+      process_block(p, p->blocks.data[i], uses);
+   aco_free(p->allocator, uses);
+   return p->status;
+}
