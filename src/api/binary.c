@@ -80,6 +80,10 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
          entry = f;
          entry_p = p;
       }
+      as.stats.sgpr_spills += p->sgpr_spills;
+      as.stats.sgpr_reloads += p->sgpr_reloads;
+      as.stats.vgpr_spills += p->vgpr_spills;
+      as.stats.vgpr_reloads += p->vgpr_reloads;
       last = p;
    }
    if (s == ACO_SUCCESS && last)
@@ -94,7 +98,7 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
       uint32_t raw_vgprs = cfg.num_vgprs;
       if (entry) {
          struct aco_entry_layout l;
-         s = aco_entry_layout_compute(entry, &arena, &l);
+         s = aco_entry_layout_compute_scratch(entry, &arena, cfg.scratch_bytes_per_lane > 0, &l);
          if (s == ACO_SUCCESS) {
             /* the inputs the hardware writes count even when the code never reads them */
             unsigned inputs = l.num_user_sgprs;
@@ -119,6 +123,9 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
       cfg.num_sgprs = (uint16_t)round_up(cfg.num_sgprs ? cfg.num_sgprs : 1, g->sgpr_granule);
       cfg.num_vgprs = (uint16_t)round_up(raw_vgprs ? raw_vgprs : 1,
                                          g->vgpr_granule[prog->target.wave_size == 64]);
+      /* a granule that does not divide the file (24 on GFX11+) ends at the file's end */
+      if (cfg.num_vgprs > ACO_VGPR_COUNT)
+         cfg.num_vgprs = ACO_VGPR_COUNT;
    }
 
    if (s == ACO_SUCCESS) {

@@ -32,7 +32,7 @@ static const struct {
 };
 
 /* The passes, for print-after= and skip=. */
-static const char *const pass_names[] = {"isel", "opt", "ra", "ssa", "lower", "waits", "nops"};
+static const char *const pass_names[] = {"isel", "opt", "spill", "ra", "ssa", "lower", "waits", "nops"};
 
 static bool
 copy_pass(const char *v, size_t len, char out[32])
@@ -138,12 +138,30 @@ compile_function(struct compile_ctx *c, const struct aco_function *f, struct aco
 {
    PASS(c, p, "isel", aco_select_instructions(p, f));
    PASS(c, p, "opt", aco_optimize(p));
+   PASS(c, p, "spill", aco_spill(p));
+   if (p->scratch_input_needed)
+      return ACO_SUCCESS; /* compiled again with the scratch base (aco_compile_with) */
    PASS(c, p, "ra", aco_register_allocate(p));
    PASS(c, p, "ssa", aco_eliminate_ssa(p));
    PASS(c, p, "lower", aco_lower_to_hw(p));
    PASS(c, p, "waits", aco_insert_waits(p));
    PASS(c, p, "nops", aco_insert_nops(p));
    return ACO_SUCCESS;
+}
+
+/* A machine program for one function, with the compile's register limits. */
+static struct aco_mprogram *
+new_mprogram(aco_program *prog, const aco_compile_options *options, unsigned max_vgprs,
+             bool scratch_input)
+{
+   struct aco_mprogram *p =
+      aco_mprogram_create(&prog->allocator, prog->target.gfx_level, prog->target.wave_size);
+   if (p) {
+      p->max_sgprs = options ? options->max_sgprs : 0;
+      p->max_vgprs = (uint16_t)max_vgprs;
+      p->force_scratch_input = scratch_input;
+   }
+   return p;
 }
 
 aco_status
@@ -156,6 +174,22 @@ aco_compile_with(aco_program *prog, const aco_compile_options *options,
       return s;
    struct compile_ctx c = {dbg, false};
    uint32_t n = prog->num_functions;
+   unsigned max_vgprs = options ? options->max_vgprs : 0;
+   if (options && options->min_waves) {
+      /* waves per SIMD: the VGPR file (64 allocation granules per lane) divided by what a
+       * wave allocates, at most 16; SGPRs do not limit waves on these levels */
+      const struct aco_gfx_info *g = aco_gfx_info(prog->target.gfx_level);
+      unsigned granule = g->vgpr_granule[prog->target.wave_size == 64];
+      if (options->min_waves > 16)
+         return air_error(prog, ACO_ERROR_INVALID_ARGUMENT,
+                          "aco_compile: min_waves %u: at most 16 waves fit a SIMD",
+                          options->min_waves);
+      unsigned lim = granule * 64 / options->min_waves / granule * granule;
+      if (lim > ACO_VGPR_COUNT)
+         lim = ACO_VGPR_COUNT;
+      if (!max_vgprs || lim < max_vgprs)
+         max_vgprs = lim;
+   }
    struct aco_mprogram **progs = aco_calloc(&prog->allocator, sizeof(*progs) * (n ? n : 1));
    if (!progs)
       return air_error(prog, ACO_ERROR_OUT_OF_MEMORY, "aco_compile: out of memory");
@@ -163,18 +197,27 @@ aco_compile_with(aco_program *prog, const aco_compile_options *options,
       const struct aco_function *f = prog->functions[i];
       if (!f->body)
          continue;
-      progs[i] = aco_mprogram_create(&prog->allocator, prog->target.gfx_level,
-                                     prog->target.wave_size);
+      progs[i] = new_mprogram(prog, options, max_vgprs, false);
       if (!progs[i]) {
          s = air_error(prog, ACO_ERROR_OUT_OF_MEMORY, "aco_compile: out of memory");
          break;
       }
-      if (options) {
-         progs[i]->max_sgprs = options->max_sgprs;
-         progs[i]->max_vgprs = options->max_vgprs;
-      }
       c.stopped = false;
       s = compile_function(&c, f, progs[i]);
+      if (s == ACO_SUCCESS && progs[i]->scratch_input_needed) {
+         /* GFX10.3: VGPR spills need the scratch base SGPRs the entry did not ask for */
+         aco_mprogram_destroy(progs[i]);
+         progs[i] = new_mprogram(prog, options, max_vgprs, true);
+         if (!progs[i]) {
+            s = air_error(prog, ACO_ERROR_OUT_OF_MEMORY, "aco_compile: out of memory");
+            break;
+         }
+         c.stopped = false;
+         s = compile_function(&c, f, progs[i]);
+         if (s == ACO_SUCCESS && progs[i]->scratch_input_needed)
+            s = aco_mprogram_error(progs[i], ACO_ERROR_INVALID_IR,
+                                   "spill: no scratch base although it was requested");
+      }
       if (s != ACO_SUCCESS)
          s = air_error(prog, s, "aco_compile: @%s: %s%s%s", f->name, progs[i]->message,
                        progs[i]->report ? "\n" : "", progs[i]->report ? progs[i]->report : "");

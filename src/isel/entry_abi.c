@@ -45,6 +45,13 @@ aco_status
 aco_entry_layout_compute(const struct aco_function *f, struct aco_arena *arena,
                          struct aco_entry_layout *out)
 {
+   return aco_entry_layout_compute_scratch(f, arena, false, out);
+}
+
+aco_status
+aco_entry_layout_compute_scratch(const struct aco_function *f, struct aco_arena *arena,
+                                 bool uses_scratch, struct aco_entry_layout *out)
+{
    memset(out, 0, sizeof(*out));
    aco_target target = f->program->target;
    out->scratch_sgpr = -1;
@@ -66,7 +73,7 @@ aco_entry_layout_compute(const struct aco_function *f, struct aco_arena *arena,
    out->stack_bytes = (off + 15) & ~15u;
 
    unsigned next = 0;
-   if (target.gfx_level == ACO_GFX1030 && out->stack_bytes) {
+   if (target.gfx_level == ACO_GFX1030 && (out->stack_bytes || uses_scratch)) {
       out->scratch_sgpr = 0;
       next = 2;
    }
@@ -163,7 +170,8 @@ aco_entry_fill_launch(const struct aco_function *f, const aco_binary *bin,
    struct aco_arena arena;
    aco_arena_init(&arena, NULL);
    struct aco_entry_layout l;
-   aco_status s = aco_entry_layout_compute(f, &arena, &l);
+   aco_status s =
+      aco_entry_layout_compute_scratch(f, &arena, bin->config.scratch_bytes_per_lane > 0, &l);
    if (s != ACO_SUCCESS) {
       aco_arena_finish(&arena);
       return s;

@@ -39,6 +39,10 @@ struct aco_entry_layout {
 /* Computes the layout of entry function f. args/stack_offsets come from `arena`. */
 aco_status aco_entry_layout_compute(const struct aco_function *f, struct aco_arena *arena,
                                     struct aco_entry_layout *out);
+/* The same for compiled code that uses scratch (stack objects or spill slots): on
+ * GFX10.3 the scratch base is then passed even without stack objects. */
+aco_status aco_entry_layout_compute_scratch(const struct aco_function *f, struct aco_arena *arena,
+                                            bool uses_scratch, struct aco_entry_layout *out);
 
 /* COMPUTE_PGM_RSRC1/2/3 for a program using num_vgprs VGPRs (before granules) and
  * lds_bytes of LDS. */

@@ -122,6 +122,8 @@ void isel_split(struct isel_ctx *c, aco_temp t, unsigned n, aco_temp *out);
 aco_temp isel_combine(struct isel_ctx *c, aco_rc rc, unsigned n, const aco_temp *parts);
 
 aco_operand isel_scc_opnd(void);
+/* A one-dword VALU result of op (e64 form for VOP1/VOP2/VOPC opcodes). */
+aco_temp isel_valu2(struct isel_ctx *c, enum aco_opcode op, aco_operand a, aco_operand b);
 
 /* select_instructions.c, select_cf.c: regions, blocks and structured control flow */
 aco_status isel_select_region(struct isel_ctx *c, const struct air_region *r, aco_temp *yield_vals);

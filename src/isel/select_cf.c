@@ -39,9 +39,9 @@
  *
  * Saved masks, loop masks and boolean accumulators are mask variables: SGPR lane masks
  * redefined along the control flow, merged at each join by p_linear_phi where the
- * incoming values differ (struct isel_join). Loops are entered with exec possibly empty
- * only after divergent jumps; an exec-zero wave then runs straight through (breaks see
- * L empty at once). A return inside divergent control flow is not supported yet. */
+ * incoming values differ (struct isel_join). Inside divergent control flow a loop may be
+ * reached with exec empty (after divergent jumps): the wave skips it. A return inside
+ * divergent control flow is not supported yet. */
 #include "isel/isel.h"
 
 #include <string.h>
@@ -386,7 +386,8 @@ select_uniform_if(struct isel_ctx *c, const struct air_instr *in, struct isel_if
       if (!b)
          break;
       /* each side starts from the masks of the head (the sides are alternative paths) */
-      memcpy(c->masks.data, head_masks, join.nmasks * sizeof(aco_temp));
+      if (join.nmasks)
+         memcpy(c->masks.data, head_masks, join.nmasks * sizeof(aco_temp));
       edge(c, head, b, true, true);
       if (side == 1)
          to_else->target_block = b->index;
@@ -640,6 +641,22 @@ isel_select_loop(struct isel_ctx *c, const struct air_instr *in)
    l.exit.nmasks = nm;
 
    isel_emit(c, aco_op_p_logical_end, 0, 0);
+   /* Inside divergent control flow the loop may be reached with exec = 0 (every lane
+    * left through a divergent jump): the wave then skips it, through a linear block to
+    * the exit, since breaks under an if would be skipped and never see L empty. The
+    * loop is entered through a block of its own so that no edge is critical. */
+   if (l.divergent || outer_masks) {
+      branch(c, aco_op_p_cbranch_z, exec_opnd(c));
+      join_add(c, &l.exit, c->block->index, false, true, NULL, NULL);
+      l.exit.e.data[l.exit.e.len - 1].via_exit_block = true;
+      uint32_t from = c->block->index;
+      struct aco_mblock *enter_b = isel_new_block(c, 0);
+      if (!enter_b)
+         return c->p->status;
+      edge(c, from, enter_b, true, true);
+      start_block(c, enter_b);
+      isel_emit(c, aco_op_p_logical_end, 0, 0);
+   }
    struct aco_minstr *enter = branch(c, aco_op_p_branch, aco_opnd_const(0, 32));
    uint32_t pre = c->block->index;
    c->depth++;
@@ -738,7 +755,8 @@ isel_select_loop(struct isel_ctx *c, const struct air_instr *in)
       goto out;
    }
 
-   /* divergent breaks reach the exit through a block of their own when L is empty */
+   /* divergent breaks reach the exit through a block of their own when L is empty, and so
+    * does the wave that skips the loop */
    c->depth++;
    for (uint32_t k = 0; k < l.exit.e.len; k++) {
       struct isel_join_entry *e = &l.exit.e.data[k];

@@ -258,8 +258,8 @@ vconst(struct isel_ctx *c, uint32_t value)
    return d;
 }
 
-static aco_temp
-valu2(struct isel_ctx *c, enum aco_opcode op, aco_operand a, aco_operand b)
+aco_temp
+isel_valu2(struct isel_ctx *c, enum aco_opcode op, aco_operand a, aco_operand b)
 {
    aco_temp d = isel_new(c, aco_rc_v(1));
    struct aco_minstr *in = isel_emit(c, op, 2, 1);
@@ -293,14 +293,14 @@ select_sysval(struct isel_ctx *c, const struct air_instr *in)
    case ACO_OP_SUBGROUP_ID: {
       d = local_id(c, 0);
       if (c->local_ids[1].id) {
-         aco_temp t = valu2(c, aco_op_v_mul_u32_u24, aco_opnd_temp(c->local_ids[1]),
+         aco_temp t = isel_valu2(c, aco_op_v_mul_u32_u24, aco_opnd_temp(c->local_ids[1]),
                             aco_opnd_const(ws[0], 32));
-         d = valu2(c, aco_op_v_add_nc_u32, aco_opnd_temp(d), aco_opnd_temp(t));
+         d = isel_valu2(c, aco_op_v_add_nc_u32, aco_opnd_temp(d), aco_opnd_temp(t));
       }
       if (c->local_ids[2].id) {
-         aco_temp t = valu2(c, aco_op_v_mul_u32_u24, aco_opnd_temp(c->local_ids[2]),
+         aco_temp t = isel_valu2(c, aco_op_v_mul_u32_u24, aco_opnd_temp(c->local_ids[2]),
                             aco_opnd_const(ws[0] * ws[1], 32));
-         d = valu2(c, aco_op_v_add_nc_u32, aco_opnd_temp(d), aco_opnd_temp(t));
+         d = isel_valu2(c, aco_op_v_add_nc_u32, aco_opnd_temp(d), aco_opnd_temp(t));
       }
       if (in->op == ACO_OP_SUBGROUP_ID) {
          /* lanes of a wave are consecutive invocations, lane 0 first */
@@ -322,9 +322,9 @@ select_sysval(struct isel_ctx *c, const struct air_instr *in)
       d = c->workgroup_ids[in->op - ACO_OP_WORKGROUP_ID_X];
       break;
    case ACO_OP_SUBGROUP_INVOCATION:
-      d = valu2(c, aco_op_v_mbcnt_lo_u32_b32, aco_opnd_const(0xffffffffu, 32), aco_opnd_const(0, 32));
+      d = isel_valu2(c, aco_op_v_mbcnt_lo_u32_b32, aco_opnd_const(0xffffffffu, 32), aco_opnd_const(0, 32));
       if (wave == 64)
-         d = valu2(c, aco_op_v_mbcnt_hi_u32_b32, aco_opnd_const(0xffffffffu, 32), aco_opnd_temp(d));
+         d = isel_valu2(c, aco_op_v_mbcnt_hi_u32_b32, aco_opnd_const(0xffffffffu, 32), aco_opnd_temp(d));
       break;
    case ACO_OP_SUBGROUP_SIZE:
       d = isel_const_temp(c, wave, 1);
@@ -511,7 +511,7 @@ aco_select_instructions(struct aco_mprogram *p, const struct aco_function *f)
    p->is_entry = true;
    for (unsigned k = 0; k < 3; k++)
       p->config.workgroup_size[k] = f->workgroup_size[k] ? f->workgroup_size[k] : 1;
-   aco_status s = aco_entry_layout_compute(f, &p->arena, &c.layout);
+   aco_status s = aco_entry_layout_compute_scratch(f, &p->arena, p->force_scratch_input, &c.layout);
    if (s)
       return aco_mprogram_error(p, s, "instruction selection: out of memory");
    aco_compute_divergence(f, c.divergent);
@@ -528,6 +528,7 @@ aco_select_instructions(struct aco_mprogram *p, const struct aco_function *f)
    }
    isel_free_cf(&c);
    p->config.scratch_bytes = c.layout.stack_bytes;
+   p->has_scratch_input = c.layout.scratch_sgpr >= 0 || p->gfx_level != ACO_GFX1030;
    p->config.lds_bytes = c.uses_lds ? 65536 : 0;
    return s ? s : p->status;
 }

@@ -20,6 +20,7 @@
  * every path, so no path through the output completes such a hazard. The ones only ACO
  * handles (VALUReadSGPRHazard, the VALU-write form of VALUMaskWriteHazard) follow ACO's
  * rules; docs/hazards.md says which is which. */
+#include "emit/fields.h"
 #include "lower/lower.h"
 #include "util/bitset.h"
 
@@ -279,13 +280,15 @@ apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
 
    if (aco_format_is_valu(info->format)) {
       bool reads_sgpr = (k & ACO_HZ_MASK_VCC) != 0;
+      /* a literal counts as an SGPR read; whether a constant is one depends on its slot
+       * (16-bit float slots take f16 inline constants), as the encoder decides */
+      struct aco_fields fl;
+      if (aco_instr_fields(c->p->gfx_level, c->p->wave_size, in, &fl) && fl.has_lit)
+         reads_sgpr = true;
       for (unsigned i = 0; i < in->num_operands; i++) {
          const aco_operand *o = &in->operands[i];
-         if (o->kind == ACO_OPND_CONST &&
-             aco_inline_constant(o->value, o->bits ? o->bits : 32, o->is_float) < 0)
-            reads_sgpr = true;
-         else if (aco_operand_has_reg(o) && !aco_physreg_is_vgpr(o->reg) &&
-                  aco_physreg_field(o->reg) < ACO_REG_EXEC_LO)
+         if (aco_operand_has_reg(o) && !aco_physreg_is_vgpr(o->reg) &&
+             aco_physreg_field(o->reg) < ACO_REG_EXEC_LO)
             reads_sgpr = true;
       }
       if (reads_sgpr) {
@@ -659,6 +662,15 @@ aco_insert_nops(struct aco_mprogram *p)
          block_in_state(&c, b, s);
          walk_block(&c, b, s);
          state_canonical(s);
+         /* after a few rounds a block's state only grows (joined with what it was):
+          * the transfer function is not monotone everywhere (the partial-forwarding
+          * bookkeeping forgets after 8 VALUs), so a loop could otherwise alternate
+          * between two states; joining is conservative (more NOPs, never fewer) and
+          * every field of the join moves one way in a finite range */
+         if (c.done[i] && round >= 4) {
+            state_join(s, &c.out[i]);
+            state_canonical(s);
+         }
          if (!c.done[i] || memcmp(&c.out[i], s, sizeof(*s))) {
             memcpy(&c.out[i], s, sizeof(*s));
             c.done[i] = true;

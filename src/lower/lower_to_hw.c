@@ -16,6 +16,8 @@
  *                        lower_reduce.c (DPP / permlane sequences in whole-wave mode)
  *   p_start_linear_vgpr  a copy of its operands (all lanes), nothing without operands
  *   p_end_linear_vgpr    removed
+ *   p_spill, p_reload    v_writelane/v_readlane of a linear VGPR (SGPRs), scratch stores
+ *                        and loads at a fixed frame offset (VGPRs)
  *   p_unit_test          kept (a marker for pass tests, never assembled)
  * SGPR swaps of a parallel copy use s_xor_b32, which writes SCC; where SCC is read later
  * in the block (phi copies before a branch on SCC) they go through the copy's scratch
@@ -263,6 +265,76 @@ lower_branch(struct lower_ctx *ctx, const struct aco_minstr *in)
    return ACO_SUCCESS;
 }
 
+/* p_spill / p_reload (src/ra/spill.c): SGPR dwords into lanes of a linear VGPR with
+ * v_writelane / v_readlane, VGPRs into the scratch frame at a fixed offset. */
+static aco_status
+lower_spill(struct lower_ctx *ctx, const struct aco_minstr *in)
+{
+   struct aco_mprogram *p = ctx->p;
+   bool reload = in->opcode == aco_op_p_reload;
+   if ((reload && (in->num_definitions != 1 || in->num_operands < 1)) ||
+       (!reload && in->num_operands < 2))
+      return aco_mprogram_error(p, ACO_ERROR_INVALID_IR, "lower_to_hw: block %u: malformed %s",
+                                ctx->block->index, aco_op_info(in->opcode)->name);
+   aco_physreg r = reload ? in->definitions[0].reg : in->operands[0].reg;
+   aco_rc rc = reload ? in->definitions[0].temp.rc : in->operands[0].temp.rc;
+   unsigned dwords = aco_rc_dwords(rc);
+   struct aco_mbuilder b;
+   aco_mb_at_list(&b, p, &ctx->out);
+   if (!aco_physreg_is_vgpr(r)) {
+      const aco_operand *lin = &in->operands[reload ? 0 : 1];
+      uint32_t lane = (uint32_t)in->operands[reload ? 1 : 2].value;
+      for (unsigned k = 0; k < dwords; k++) {
+         aco_operand s = aco_opnd_reg(aco_physreg_make(aco_physreg_field(r) + k, 0), aco_rc_s(1));
+         aco_operand l = aco_opnd_const(lane + k, 32);
+         if (reload) {
+            aco_definition d = aco_def_fixed(aco_temp_make(0, aco_rc_s(1)),
+                                             aco_physreg_make(aco_physreg_field(r) + k, 0));
+            aco_operand ops[2] = {*lin, l};
+            aco_mb_hw(&b, aco_op_v_readlane_b32, ACO_ENC_NATIVE, &d, ops);
+         } else {
+            aco_definition d = aco_def_fixed(aco_temp_make(0, aco_rc_lv(1)), lin->reg);
+            aco_operand ops[2] = {s, l};
+            aco_mb_hw(&b, aco_op_v_writelane_b32, ACO_ENC_NATIVE, &d, ops);
+         }
+      }
+      if (reload)
+         p->sgpr_reloads += dwords;
+      else
+         p->sgpr_spills += dwords;
+      return p->status;
+   }
+   int64_t offset = (int64_t)in->operands[reload ? 0 : 1].value;
+   if (offset + 4 * (int64_t)dwords - 4 > p->gfx->scratch_offset_max)
+      return aco_mprogram_error(p, ACO_ERROR_UNSUPPORTED,
+                                "lower_to_hw: block %u: a VGPR spill slot at byte %lld of the "
+                                "frame is beyond the immediate offsets of %s (%s with %u operands)",
+                                ctx->block->index, (long long)offset, p->gfx->name,
+                                aco_op_info(in->opcode)->name, in->num_operands);
+   static const enum aco_opcode loads[5] = {aco_op_p_startpgm, aco_op_scratch_load_b32,
+                                            aco_op_scratch_load_b64, aco_op_scratch_load_b96,
+                                            aco_op_scratch_load_b128};
+   static const enum aco_opcode stores[5] = {aco_op_p_startpgm, aco_op_scratch_store_b32,
+                                             aco_op_scratch_store_b64, aco_op_scratch_store_b96,
+                                             aco_op_scratch_store_b128};
+   if (dwords < 1 || dwords > 4)
+      return aco_mprogram_error(p, ACO_ERROR_UNSUPPORTED,
+                                "lower_to_hw: a VGPR spill of %u dwords", dwords);
+   struct aco_minstr *m;
+   if (reload) {
+      aco_definition d = aco_def_fixed(aco_temp_make(0, aco_rc_v(dwords)), r);
+      m = aco_mb_hw(&b, loads[dwords], ACO_ENC_MEM_NO_VADDR, &d, NULL);
+      p->vgpr_reloads += dwords;
+   } else {
+      aco_operand v = aco_opnd_reg(r, aco_rc_v(dwords));
+      m = aco_mb_hw(&b, stores[dwords], ACO_ENC_MEM_NO_VADDR, NULL, &v);
+      p->vgpr_spills += dwords;
+   }
+   if (m)
+      m->mem.offset = (int32_t)offset;
+   return p->status;
+}
+
 static aco_status
 lower_instr(struct lower_ctx *ctx, struct aco_minstr *in)
 {
@@ -302,9 +374,10 @@ lower_instr(struct lower_ctx *ctx, struct aco_minstr *in)
       return in->num_operands ? lower_copies(ctx, in) : ACO_SUCCESS;
    case aco_op_p_end_linear_vgpr:
       return ACO_SUCCESS;
-   case aco_op_p_call:
    case aco_op_p_spill:
    case aco_op_p_reload:
+      return lower_spill(ctx, in);
+   case aco_op_p_call:
       return aco_mprogram_error(ctx->p, ACO_ERROR_UNSUPPORTED, "lower_to_hw: %s",
                                 aco_op_info(in->opcode)->name);
    default:

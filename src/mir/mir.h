@@ -289,8 +289,14 @@ struct aco_mprogram {
    const char *report;
    /* aco_compute_liveness: the highest demand of any instruction (what spilling reads). */
    struct aco_register_demand max_demand;
-   /* Register limits for aco_register_allocate (0: s0..s105 / v0..v255). */
+   /* Register limits for aco_spill and aco_register_allocate (0: s0..s105 / v0..v255). */
    uint16_t max_sgprs, max_vgprs;
+   /* GFX10.3 entries: the scratch base SGPRs were requested for this compile (set before
+    * instruction selection), were received (instruction selection), are needed by the
+    * spiller's VGPR spills but were not received (compile again with them). */
+   bool force_scratch_input, has_scratch_input, scratch_input_needed;
+   /* aco_lower_to_hw: spill code, in dwords (the binary's statistics) */
+   uint32_t sgpr_spills, sgpr_reloads, vgpr_spills, vgpr_reloads;
 };
 
 #define aco_foreach_block(p, blk)                                                             \
@@ -345,6 +351,9 @@ aco_status aco_mprogram_error(struct aco_mprogram *p, aco_status status, const c
  *
  * aco_select_instructions (src/isel)   front-IR function -> SSA machine IR with pseudo
  *                                      instructions (docs/mir.md); pre-RA.
+ * aco_spill (src/ra/spill.c)           register demand within the limits: values stored
+ *                                      (p_spill) and read back (p_reload) or
+ *                                      rematerialized; pre-RA, SSA.
  * aco_register_allocate (src/ra)       SSA temporaries -> physical registers (every operand
  *                                      and definition fixed); inserts p_parallelcopy; phis
  *                                      stay, with registers.
@@ -486,6 +495,7 @@ aco_status aco_validate_mir(struct aco_mprogram *p, const char *stage);
  * operand and definition fixed afterwards, limits p->max_sgprs/max_vgprs, records
  * p->config.num_sgprs/num_vgprs. aco_validate_ra: re-simulates the register file. */
 aco_status aco_compute_liveness(struct aco_mprogram *p);
+aco_status aco_spill(struct aco_mprogram *p);
 aco_status aco_register_allocate(struct aco_mprogram *p);
 aco_status aco_validate_ra(struct aco_mprogram *p);
 

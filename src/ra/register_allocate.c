@@ -42,13 +42,14 @@
  * over all operands. So the allocation is linear in the size of the program (times the
  * register-file constant), with no scan over all temporaries per instruction.
  *
- * Linear VGPRs (written in all lanes) take the top of the VGPR file, as many registers
- * as they need at most at once, and ordinary VGPRs the rest, so that divergent code,
- * where the liveness of ordinary VGPRs follows only the logical CFG, can never have one
- * overwrite the other. In uniform programs a value that finds no room in its part (the
- * program fixed registers there) may use the other part; in divergent ones never, and
- * registers fixed for ordinary VGPRs must then stay below the linear part (the validator
- * checks the split in divergent programs).
+ * Linear VGPRs (written in all lanes) take a band of as many registers as they need at
+ * most at once, right above the most ordinary VGPRs live at once (so the count of VGPRs
+ * used stays small), and ordinary VGPRs the registers below it, or above it when those
+ * are taken; so in divergent code, where the liveness of ordinary VGPRs follows only the
+ * logical CFG, neither can overwrite the other. In uniform programs a value that finds no
+ * room in its part (the program fixed registers there) may use the other part; in
+ * divergent ones never (the validator checks that no register holds both kinds in
+ * divergent programs).
  *
  * Limits: p->max_sgprs / p->max_vgprs (0: s0..s105 / v0..v255). A demand above a limit
  * returns ACO_ERROR_REGISTER_LIMIT (spilling comes before this pass later). vcc, exec,
@@ -90,6 +91,7 @@ struct ra_ctx {
    uint32_t **out_name; /* per block, parallel to live_out */
    unsigned sgpr_limit, vgpr_limit;
    unsigned linear_vgprs; /* the top of the VGPR file reserved for linear VGPRs */
+   unsigned linear_top;   /* the register above the linear band */
    bool divergent;        /* logical and linear edges differ somewhere */
    uint32_t serial;
    ACO_VEC(struct ra_copy) copies;
@@ -128,9 +130,10 @@ file_range(const struct ra_ctx *c, aco_rc rc, unsigned *lo, unsigned *hi)
 {
    if (aco_rc_is_vgpr(rc)) {
       /* linear VGPRs live in the top linear_vgprs registers, ordinary ones below */
-      unsigned split = VGPR_BASE + (c->vgpr_limit - c->linear_vgprs) * 4;
+      unsigned top = c->linear_vgprs ? c->linear_top : c->vgpr_limit;
+      unsigned split = VGPR_BASE + (top - c->linear_vgprs) * 4;
       *lo = aco_rc_is_linear(rc) ? split : VGPR_BASE;
-      *hi = aco_rc_is_linear(rc) ? VGPR_BASE + c->vgpr_limit * 4 : split;
+      *hi = aco_rc_is_linear(rc) ? VGPR_BASE + top * 4 : split;
    } else {
       *lo = 0;
       *hi = c->sgpr_limit * 4;
@@ -248,6 +251,9 @@ find_reg(struct ra_ctx *c, aco_rc rc, bool def, bool overlap, bool hw_def, unsig
    file_range(c, rc, &lo, &hi);
    if (find_reg_in(c, rc, lo, hi, def, overlap, hw_def, out))
       return true;
+   if (aco_rc_is_vgpr(rc) && !aco_rc_is_linear(rc) && c->linear_vgprs &&
+       find_reg_in(c, rc, VGPR_BASE + c->linear_top * 4, VGPR_BASE + c->vgpr_limit * 4, def, overlap, hw_def, out))
+      return true;
    return aco_rc_is_vgpr(rc) && c->linear_vgprs && !c->divergent &&
           find_reg_in(c, rc, VGPR_BASE, VGPR_BASE + c->vgpr_limit * 4, def, overlap, hw_def, out);
 }
@@ -339,7 +345,7 @@ compact(struct ra_ctx *c, aco_rc rc, unsigned num_ops, const struct aco_mblock *
       unsigned reg;
       if (!find_reg(c, rc_of(c, id), false, false, false, &reg))
          return fail(c, ACO_ERROR_REGISTER_LIMIT,
-                     "registers too fragmented to place a value (no spilling yet)", b);
+                     "registers too fragmented to place a value", b);
       if (reg == old_reg[i])
          place(c, id, reg);
       else {
@@ -604,7 +610,7 @@ handle_definitions(struct ra_ctx *c, struct aco_minstr *in, const struct aco_mbl
       } else if (!find_reg(c, rc, true, overlap, hw_def, &reg)) {
          if (!cheapest_window(c, rc, overlap, hw_def, &reg))
             return fail(c, ACO_ERROR_REGISTER_LIMIT,
-                        "no window of registers for a definition (no spilling yet)", b);
+                        "no window of registers for a definition", b);
          if (!evict(c, reg, bytes, 0, overlap, nops, b))
             return false;
       }
@@ -903,7 +909,7 @@ init_block(struct ra_ctx *c, struct aco_mblock *b, aco_instr_list *list)
    if (init_block_try(c, b, list, true, &retry))
       return true;
    if (retry)
-      fail(c, ACO_ERROR_REGISTER_LIMIT, "no registers left for the phis (no spilling yet)", b);
+      fail(c, ACO_ERROR_REGISTER_LIMIT, "no registers left for the phis", b);
    return false;
 }
 
@@ -1130,9 +1136,38 @@ check_limits(struct ra_ctx *c)
       if (logical + linear > c->vgpr_limit)
          return aco_mprogram_error(p, ACO_ERROR_REGISTER_LIMIT,
                                    "register allocation: %u VGPRs and %u linear VGPRs needed, "
-                                   "the limit is %u (no spilling yet)",
+                                   "the limit is %u",
                                    logical, linear, c->vgpr_limit);
       c->linear_vgprs = linear;
+      /* the band goes above the ordinary demand and above every register an ordinary
+       * VGPR is fixed to (those cannot move out of it); at the top when that leaves no
+       * room */
+      unsigned fixed_top = 0;
+      struct aco_mblock *fb;
+      struct aco_minstr *fin;
+      aco_foreach_block(p, fb)
+      {
+         aco_foreach_instr(fb, fin)
+         {
+            for (unsigned k = 0; k < fin->num_operands + fin->num_definitions; k++) {
+               bool def = k >= fin->num_operands;
+               aco_physreg r = def ? fin->definitions[k - fin->num_operands].reg
+                                   : fin->operands[k].reg;
+               aco_rc rc = def ? fin->definitions[k - fin->num_operands].temp.rc
+                               : fin->operands[k].temp.rc;
+               bool fixed = def ? fin->definitions[k - fin->num_operands].fixed
+                                : aco_operand_has_reg(&fin->operands[k]);
+               if (!fixed || !aco_physreg_is_vgpr(r) || aco_rc_is_linear(rc))
+                  continue;
+               unsigned top = aco_physreg_field(r) - 256 +
+                              (aco_physreg_byte(r) + aco_rc_bytes(rc) + 3) / 4;
+               if (top > fixed_top)
+                  fixed_top = top;
+            }
+         }
+      }
+      unsigned base = logical > fixed_top ? logical : fixed_top;
+      c->linear_top = base + linear <= c->vgpr_limit ? base + linear : c->vgpr_limit;
    }
    if (p->max_demand.sgpr <= (int)c->sgpr_limit && p->max_demand.vgpr <= (int)c->vgpr_limit)
       return ACO_SUCCESS;
@@ -1141,7 +1176,7 @@ check_limits(struct ra_ctx *c)
       if (b->demand.sgpr > (int)c->sgpr_limit || b->demand.vgpr > (int)c->vgpr_limit)
          return aco_mprogram_error(p, ACO_ERROR_REGISTER_LIMIT,
                                    "register allocation: BB%u needs %d SGPRs and %d VGPRs, the "
-                                   "limits are %u and %u (no spilling yet)",
+                                   "limits are %u and %u",
                                    i, b->demand.sgpr, b->demand.vgpr, c->sgpr_limit,
                                    c->vgpr_limit);
    }

@@ -40,6 +40,9 @@ struct exec_spec {
 
 /* The file's text (malloc'ed, NUL-terminated) or NULL. */
 char *exec_read_file(const char *path, size_t *len);
+/* Reads kernel `arg`: a path as given when absolute or when ACO_TEST_SRCDIR is not set,
+ * else a file of tests/exec/kernels/. NULL (and the path in `path`) when unreadable. */
+char *exec_read_kernel(const char *arg, char *path, size_t path_len, size_t *len);
 bool exec_parse_spec(const char *text, struct exec_spec *spec, char *err, size_t errlen);
 /* The text with the target line replaced (malloc'ed). */
 char *exec_retarget(const char *text, aco_gfx_level level, unsigned wave);
@@ -65,6 +68,13 @@ bool exec_compare(const struct exec_spec *spec, const struct air_interp_buffer *
 
 /* Compiles and runs one kernel on one target; false with a message on any difference.
  * dump: print the buffers the emulator run left (the first 64 dwords of each). */
+/* Register limits for the compiles of exec_run (0: the target's), and the spill
+ * statistics of the last successful compile: SGPR spills, SGPR reloads, VGPR spills,
+ * VGPR reloads (dwords), and the scratch bytes per lane. */
+void exec_set_limits(unsigned max_sgprs, unsigned max_vgprs);
+/* Whether exec_run reassembles the disassembly with llvm-mc-19 (default on). */
+void exec_set_asm_check(bool on);
+void exec_last_spills(uint32_t stats[4], uint32_t *scratch_bytes);
 bool exec_run(const char *name, const char *text, const struct exec_spec *spec,
               aco_gfx_level level, unsigned wave, char *msg, size_t msglen, uint32_t *instrs,
               bool dump);

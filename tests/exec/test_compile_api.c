@@ -236,9 +236,71 @@ test_allocation_failures(void)
    CHECK(points > 10);
 }
 
+/* Register limits: min_waves caps the VGPRs (the file divided by the waves, in granules),
+ * max_vgprs/max_sgprs cap them directly and spilling keeps the program within; a limit
+ * below what one instruction needs and min_waves above 16 are clear errors. */
+static void
+test_limits(void)
+{
+   static const char text[] =
+      "target gfx1030 wave32\n"
+      "entry function @k(uniform ptr %a) abi @compute_default workgroup_size 64 1 1 {\n"
+      "  %l = local_invocation_id.x\n  %c4 = const i32 4\n  %o = imul %l, %c4\n"
+      "  %x = load_global i32x4 %a[%o]\n  %y = load_global i32x4 %a[%o + 16]\n"
+      "  %z = load_global i32x4 %a[%o + 32]\n"
+      "  %s = vec %l, %l, %l, %l\n  store_global %a[%o + 48], %x\n"
+      "  store_global %a[%o + 64], %y\n  store_global %a[%o + 80], %z\n"
+      "  store_global %a[%o + 96], %s\n  return\n}\n";
+   static const struct {
+      aco_gfx_level level;
+      unsigned wave, min_waves, expect_max;
+   } cases[] = {
+      {ACO_GFX1030, 32, 16, 64}, {ACO_GFX1030, 64, 16, 32}, {ACO_GFX1100, 32, 16, 96},
+      {ACO_GFX1100, 64, 16, 48}, {ACO_GFX1030, 32, 4, 256}, {ACO_GFX1200, 64, 12, 60},
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      aco_program *p = parse(text);
+      CHECK(p);
+      if (!p)
+         return;
+      p->target.gfx_level = cases[i].level;
+      p->target.wave_size = cases[i].wave;
+      aco_compile_options o = {sizeof(o), 0, 0, 0, (uint16_t)cases[i].min_waves, 0};
+      aco_binary *bin = NULL;
+      CHECK(aco_compile(p, &o, NULL, &bin) == ACO_SUCCESS);
+      if (bin)
+         CHECK(bin->config.num_vgprs <= cases[i].expect_max);
+      aco_binary_destroy(bin);
+      aco_program_destroy(p);
+   }
+   /* tight limits spill (and count it); impossible ones are errors naming the limit */
+   aco_program *p = parse(text);
+   CHECK(p);
+   if (!p)
+      return;
+   aco_compile_options o = {sizeof(o), 0, 0, 6, 0, 0};
+   aco_binary *bin = NULL;
+   CHECK(aco_compile(p, &o, NULL, &bin) == ACO_SUCCESS);
+   if (bin) {
+      CHECK(bin->config.num_vgprs <= 16); /* 6 rounded to the wave32 granule */
+      CHECK(bin->stats.vgpr_spills > 0 && bin->stats.vgpr_reloads > 0);
+      CHECK(bin->config.scratch_bytes_per_lane > 0);
+   }
+   aco_binary_destroy(bin);
+   o.max_vgprs = 2;
+   CHECK(aco_compile(p, &o, NULL, &bin) == ACO_ERROR_REGISTER_LIMIT);
+   CHECK(strstr(aco_program_message(p), "VGPR") != NULL);
+   o.max_vgprs = 0;
+   o.min_waves = 17;
+   CHECK(aco_compile(p, &o, NULL, &bin) == ACO_ERROR_INVALID_ARGUMENT);
+   CHECK(strstr(aco_program_message(p), "min_waves") != NULL);
+   aco_program_destroy(p);
+}
+
 int
 main(void)
 {
+   test_limits();
    test_layout();
    test_debug_options();
    test_binary_allocation();

@@ -12,7 +12,6 @@ int
 main(int argc, char **argv)
 {
    static const aco_gfx_level levels[3] = {ACO_GFX1030, ACO_GFX1100, ACO_GFX1200};
-   const char *srcdir = getenv("ACO_TEST_SRCDIR");
    unsigned failed = 0, passed = 0, skipped = 0;
    bool dump = false;
    for (int i = 1; i < argc; i++) {
@@ -21,12 +20,8 @@ main(int argc, char **argv)
          continue;
       }
       char path[1024];
-      if (argv[i][0] == '/' || !srcdir)
-         snprintf(path, sizeof(path), "%s", argv[i]);
-      else
-         snprintf(path, sizeof(path), "%s/tests/exec/kernels/%s", srcdir, argv[i]);
       size_t len;
-      char *text = exec_read_file(path, &len);
+      char *text = exec_read_kernel(argv[i], path, sizeof(path), &len);
       if (!text) {
          printf("FAIL %s: cannot read\n", path);
          failed++;

@@ -1,0 +1,596 @@
+/* SPDX-License-Identifier: MIT */
+/* Spilling, before register allocation, on SSA machine IR.
+ *
+ * When the register demand (aco_compute_liveness) exceeds the limits at some
+ * instruction, values live through that instruction are chosen and taken out of registers
+ * for their whole life: a value defined by a constant move is rematerialized (the move is
+ * repeated before each use), any other value is stored once right after its definition
+ * (p_spill) and read back into a new temporary right before each instruction that uses it
+ * (p_reload), or at the end of the predecessor for a phi operand. The choice at an
+ * instruction prefers constants, then the value whose next use in the block is farthest
+ * (a value not used again in the block first, one not used in the enclosing loop before
+ * one that is). Values created by spilling are never chosen again. Liveness is computed
+ * again after each round until every instruction fits, or nothing is left to choose.
+ *
+ * Where they go. SGPRs go into lanes of linear VGPRs (v_writelane / v_readlane, which
+ * ignore exec: a linear VGPR is live in every lane, kept by the allocator in the top of the
+ * VGPR file apart from ordinary VGPRs, so no other value's inactive lanes are touched);
+ * each linear VGPR holds wave-size dwords and lives from the entry to its last reload.
+ * VGPRs go into the function's scratch frame, after its stack objects, with the exec of
+ * the block they are defined or used in: a lane's value is stored while the lane is
+ * active and read back only where it is active again, so divergent control flow needs
+ * nothing more. A VGPR spilled after a phi is stored after p_logical_start, once the block
+ * has its exec. Every spilled value has a slot of its own.
+ *
+ * GFX10.3 addresses scratch through FLAT_SCRATCH, which an entry sets from its scratch
+ * base SGPRs (docs/entry-abi.md): a function that needs VGPR spills but did not receive
+ * them is marked (p->scratch_input_needed) and compiled again from instruction selection
+ * with the scratch base requested. */
+#include "ra/ra_util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_ROUNDS 64
+
+enum { KEEP = 0, SPILL = 1, REMAT = 2 };
+
+struct spill_ctx {
+   struct aco_mprogram *p;
+   unsigned sgpr_limit, vgpr_limit;
+   uint32_t num_temps;       /* at the start of the round */
+   uint32_t unspillable_from; /* temporaries from this id on were created by spilling */
+   uint8_t *state;            /* per temporary: KEEP, SPILL, REMAT (for all rounds) */
+   uint8_t *chosen;           /* per temporary: chosen in this round */
+   struct aco_minstr **def;   /* per temporary: its definition */
+   uint32_t *def_block;
+   int32_t *slot;             /* SPILL: SGPR lane (global) or VGPR frame offset */
+   ACO_VEC(aco_temp) lin;     /* linear VGPRs holding SGPR spills */
+   unsigned sgpr_slots;
+   uint32_t frame_base, frame_bytes;
+   /* scratch of one block's walk */
+   uint8_t *live;
+   ACO_VEC(uint32_t) live_list;
+};
+
+/* Chosen in this round (temporaries made during the round are never chosen). */
+static inline bool
+chosen(const struct spill_ctx *c, uint32_t id)
+{
+   return id < c->num_temps && c->chosen[id];
+}
+
+static aco_status
+oom(struct spill_ctx *c)
+{
+   return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "spill: out of memory");
+}
+
+/* Registers a temporary counts in the demand (as aco_compute_liveness counts them). */
+static unsigned
+demand_of(aco_rc rc)
+{
+   unsigned d = aco_rc_reg_count(rc);
+   if (!aco_rc_is_vgpr(rc) && d > 2)
+      d = (d + 3) & ~3u;
+   return d;
+}
+
+static bool
+is_remat(const struct aco_minstr *in)
+{
+   if (!in || in->num_definitions != 1 || in->num_operands != 1 ||
+       in->operands[0].kind != ACO_OPND_CONST)
+      return false;
+   return in->opcode == aco_op_s_mov_b32 || in->opcode == aco_op_s_mov_b64 ||
+          in->opcode == aco_op_v_mov_b32;
+}
+
+static bool
+spillable(const struct spill_ctx *c, uint32_t id)
+{
+   if (!id || id >= c->unspillable_from || c->state[id] != KEEP || !c->def[id])
+      return false;
+   aco_rc rc = aco_ra_temp_rc(c->p, id);
+   if (aco_rc_is_vgpr(rc) && (aco_rc_is_linear(rc) || aco_rc_is_subdword(rc)))
+      return false;
+   return aco_rc_dwords(rc) <= 4 || is_remat(c->def[id]);
+}
+
+/* ---- choosing ----------------------------------------------------------------------------- */
+
+/* live[id]: 0 not in live_list, 1 live, 2 in the list but no longer live */
+static void
+live_add(struct spill_ctx *c, uint32_t id)
+{
+   if (!c->live[id] && !aco_vec_push(c->p->allocator, &c->live_list, id)) {
+      oom(c);
+      return;
+   }
+   c->live[id] = 1;
+}
+
+/* Distance from instruction i of b to the next instruction of b using id (a large number
+ * when none does; larger still when no block of the loop nest uses it... approximated by
+ * the block's loop depth, see the file comment). */
+static uint32_t
+next_use(const struct aco_mblock *b, uint32_t i, uint32_t id)
+{
+   for (uint32_t k = i + 1; k < b->instrs.len; k++) {
+      const struct aco_minstr *in = b->instrs.data[k];
+      for (unsigned o = 0; o < in->num_operands; o++)
+         if (in->operands[o].kind == ACO_OPND_TEMP && in->operands[o].temp.id == id)
+            return k - i;
+   }
+   return 1u << 20;
+}
+
+/* The live set after instruction i, from the live set after i+1 (walking backwards). */
+static void
+step_back(struct spill_ctx *c, const struct aco_minstr *in)
+{
+   for (unsigned d = 0; d < in->num_definitions; d++)
+      if (in->definitions[d].temp.id && c->live[in->definitions[d].temp.id])
+         c->live[in->definitions[d].temp.id] = 2;
+   if (aco_ra_is_phi(in))
+      return;
+   for (unsigned o = 0; o < in->num_operands; o++)
+      if (in->operands[o].kind == ACO_OPND_TEMP && in->operands[o].temp.id)
+         live_add(c, in->operands[o].temp.id);
+}
+
+static bool
+is_operand(const struct aco_minstr *in, uint32_t id)
+{
+   for (unsigned o = 0; o < in->num_operands; o++)
+      if (in->operands[o].kind == ACO_OPND_TEMP && in->operands[o].temp.id == id)
+         return true;
+   for (unsigned d = 0; d < in->num_definitions; d++)
+      if (in->definitions[d].temp.id == id)
+         return true;
+   return false;
+}
+
+/* Chooses values live through instruction i of b until its demand of one file fits. */
+static unsigned
+choose_at(struct spill_ctx *c, struct aco_mblock *b, uint32_t i, bool vgpr, int excess)
+{
+   const struct aco_minstr *in = b->instrs.data[i];
+   unsigned n = 0;
+   /* values chosen earlier in this round that are live here already relieve it */
+   for (uint32_t k = 0; k < c->live_list.len; k++) {
+      uint32_t id = c->live_list.data[k];
+      if (c->live[id] == 1 && c->chosen[id] && aco_rc_is_vgpr(aco_ra_temp_rc(c->p, id)) == vgpr &&
+          !is_operand(in, id))
+         excess -= (int)demand_of(aco_ra_temp_rc(c->p, id));
+   }
+   while (excess > 0) {
+      uint32_t best = 0;
+      uint64_t best_score = 0;
+      for (uint32_t k = 0; k < c->live_list.len; k++) {
+         uint32_t id = c->live_list.data[k];
+         if (c->live[id] != 1 || c->chosen[id] || !spillable(c, id) || is_operand(in, id))
+            continue;
+         aco_rc rc = aco_ra_temp_rc(c->p, id);
+         if (aco_rc_is_vgpr(rc) != vgpr)
+            continue;
+         uint64_t score = is_remat(c->def[id]) ? UINT64_MAX / 2 : 0;
+         score += (uint64_t)next_use(b, i, id) * 8 + demand_of(rc);
+         if (score > best_score) {
+            best_score = score;
+            best = id;
+         }
+      }
+      if (!best)
+         break;
+      c->chosen[best] = 1;
+      excess -= (int)demand_of(aco_ra_temp_rc(c->p, best));
+      n++;
+   }
+   return n;
+}
+
+/* One backward walk per block over-limit: the values to spill in this round. */
+static unsigned
+choose(struct spill_ctx *c)
+{
+   unsigned n = 0;
+   struct aco_mblock *b;
+   aco_foreach_block(c->p, b)
+   {
+      if (b->demand.sgpr <= (int)c->sgpr_limit && b->demand.vgpr <= (int)c->vgpr_limit)
+         continue;
+      for (uint32_t k = 0; k < c->live_list.len; k++)
+         c->live[c->live_list.data[k]] = 0;
+      c->live_list.len = 0;
+      for (uint32_t k = 0; k < b->num_live_out; k++)
+         live_add(c, b->live_out[k]);
+      for (uint32_t i = b->instrs.len; i-- > 0;) {
+         struct aco_minstr *in = b->instrs.data[i];
+         const struct aco_register_demand *d = &b->instr_demand[i];
+         /* the live set after `in` is current: what is live through it is that minus
+          * its definitions and operands */
+         if (d->sgpr > (int)c->sgpr_limit)
+            n += choose_at(c, b, i, false, d->sgpr - (int)c->sgpr_limit);
+         if (d->vgpr > (int)c->vgpr_limit)
+            n += choose_at(c, b, i, true, d->vgpr - (int)c->vgpr_limit);
+         step_back(c, in);
+      }
+   }
+   return n;
+}
+
+/* ---- rewriting -------------------------------------------------------------------------- */
+
+static aco_temp
+new_temp(struct spill_ctx *c, aco_rc rc)
+{
+   aco_temp t = aco_mprogram_new_temp(c->p, rc);
+   if (!t.id)
+      oom(c);
+   return t;
+}
+
+/* Creates the linear VGPRs the SGPR slots need, at the entry (before the blocks are
+ * rewritten, which replaces their instruction lists). */
+static void
+make_lin_vgprs(struct spill_ctx *c)
+{
+   unsigned need = (c->sgpr_slots + c->p->wave_size - 1) / c->p->wave_size;
+   while (c->lin.len < need && c->p->status == ACO_SUCCESS) {
+      aco_temp t = new_temp(c, aco_rc_lv(1));
+      struct aco_mblock *entry = c->p->blocks.data[0];
+      struct aco_minstr *start = aco_minstr_create(&c->p->arena, aco_op_p_start_linear_vgpr, 0, 1);
+      if (!t.id || !start || !aco_vec_push(c->p->allocator, &c->lin, t)) {
+         oom(c);
+         return;
+      }
+      start->definitions[0] = aco_def_temp(t);
+      /* after p_startpgm (the entry's first instruction) */
+      struct aco_mbuilder bld;
+      aco_mb_at(&bld, c->p, entry, entry->instrs.len && entry->instrs.data[0]->opcode == aco_op_p_startpgm ? 1 : 0);
+      aco_mb_insert(&bld, start);
+   }
+}
+
+/* The linear VGPR holding SGPR spill lane `slot`. */
+static aco_temp
+lin_vgpr(struct spill_ctx *c, unsigned slot)
+{
+   unsigned k = slot / c->p->wave_size;
+   return k < c->lin.len ? c->lin.data[k] : aco_temp_make(0, aco_rc_lv(1));
+}
+
+static void
+assign_slot(struct spill_ctx *c, uint32_t id)
+{
+   aco_rc rc = aco_ra_temp_rc(c->p, id);
+   if (aco_rc_is_vgpr(rc)) {
+      unsigned bytes = aco_rc_dwords(rc) * 4;
+      c->slot[id] = (int32_t)(c->frame_base + c->frame_bytes);
+      c->frame_bytes += bytes;
+   } else {
+      c->slot[id] = (int32_t)c->sgpr_slots;
+      c->sgpr_slots += aco_rc_dwords(rc);
+   }
+}
+
+/* p_spill id (after its definition) */
+static struct aco_minstr *
+make_spill(struct spill_ctx *c, uint32_t id)
+{
+   aco_rc rc = aco_ra_temp_rc(c->p, id);
+   bool vgpr = aco_rc_is_vgpr(rc);
+   struct aco_minstr *in = aco_minstr_create(&c->p->arena, aco_op_p_spill, vgpr ? 2 : 3, 0);
+   if (!in)
+      return NULL;
+   in->operands[0] = aco_opnd_temp(aco_temp_make(id, rc));
+   if (vgpr) {
+      in->operands[1] = aco_opnd_const((uint32_t)c->slot[id], 32);
+   } else {
+      in->operands[1] = aco_opnd_temp(lin_vgpr(c, (unsigned)c->slot[id]));
+      in->operands[2] = aco_opnd_const((uint32_t)c->slot[id] % c->p->wave_size, 32);
+   }
+   return in;
+}
+
+/* The instruction giving a new copy of spilled value id: a reload or the rematerialized
+ * constant move. */
+static struct aco_minstr *
+make_reload(struct spill_ctx *c, uint32_t id, aco_temp *out)
+{
+   aco_rc rc = aco_ra_temp_rc(c->p, id);
+   *out = new_temp(c, rc);
+   if (!out->id)
+      return NULL;
+   struct aco_minstr *in;
+   if (c->state[id] == REMAT) {
+      const struct aco_minstr *d = c->def[id];
+      in = aco_minstr_create(&c->p->arena, (enum aco_opcode)d->opcode, 1, 1);
+      if (!in)
+         return NULL;
+      in->encoding = d->encoding;
+      in->valu = d->valu;
+      in->operands[0] = d->operands[0];
+   } else if (aco_rc_is_vgpr(rc)) {
+      in = aco_minstr_create(&c->p->arena, aco_op_p_reload, 1, 1);
+      if (!in)
+         return NULL;
+      in->operands[0] = aco_opnd_const((uint32_t)c->slot[id], 32);
+   } else {
+      in = aco_minstr_create(&c->p->arena, aco_op_p_reload, 2, 1);
+      if (!in)
+         return NULL;
+      in->operands[0] = aco_opnd_temp(lin_vgpr(c, (unsigned)c->slot[id]));
+      in->operands[1] = aco_opnd_const((uint32_t)c->slot[id] % c->p->wave_size, 32);
+   }
+   in->definitions[0] = aco_def_temp(*out);
+   return in;
+}
+
+static bool
+is_branch(const struct aco_minstr *in)
+{
+   return in->opcode == aco_op_p_branch || in->opcode == aco_op_p_cbranch_z ||
+          in->opcode == aco_op_p_cbranch_nz;
+}
+
+/* Reloads for phi operands go to the end of the predecessor: before p_logical_end for a
+ * p_phi (the lanes of its logical part), before the closing branches for a p_linear_phi. */
+static bool
+insert_at_pred_end(struct spill_ctx *c, struct aco_mblock *pred, bool logical,
+                   struct aco_minstr *in)
+{
+   uint32_t pos = pred->instrs.len;
+   if (logical) {
+      for (uint32_t k = pred->instrs.len; k-- > 0;)
+         if (pred->instrs.data[k]->opcode == aco_op_p_logical_end) {
+            pos = k;
+            break;
+         }
+   } else {
+      while (pos > 0 && is_branch(pred->instrs.data[pos - 1]))
+         pos--;
+   }
+   struct aco_mbuilder bld;
+   aco_mb_at(&bld, c->p, pred, pos);
+   return aco_mb_insert(&bld, in) != NULL;
+}
+
+static aco_status
+rewrite_phis(struct spill_ctx *c, struct aco_mblock *b)
+{
+   for (uint32_t i = 0; i < b->instrs.len && aco_ra_is_phi(b->instrs.data[i]); i++) {
+      struct aco_minstr *phi = b->instrs.data[i];
+      bool logical = phi->opcode == aco_op_p_phi;
+      const aco_block_list *preds = logical ? &b->logical_preds : &b->linear_preds;
+      for (unsigned o = 0; o < phi->num_operands && o < preds->len; o++) {
+         aco_operand *op = &phi->operands[o];
+         if (op->kind != ACO_OPND_TEMP || !chosen(c, op->temp.id))
+            continue;
+         aco_temp t;
+         struct aco_minstr *r = make_reload(c, op->temp.id, &t);
+         if (!r || !insert_at_pred_end(c, c->p->blocks.data[preds->data[o]], logical, r))
+            return oom(c);
+         op->temp = t;
+      }
+   }
+   return c->p->status;
+}
+
+/* Where the store of a value defined by instruction `at` of b goes: right after it; after
+ * the phis (and for VGPRs after p_logical_start) for a phi; after the entry's scratch
+ * setup for an input of p_startpgm. */
+static uint32_t
+spill_point(const struct aco_mblock *b, uint32_t at, bool vgpr)
+{
+   const struct aco_minstr *in = b->instrs.data[at];
+   uint32_t k = at + 1;
+   if (aco_ra_is_phi(in) || in->opcode == aco_op_p_startpgm) {
+      /* past the phis, and the linear VGPRs of the SGPR slots made after p_startpgm */
+      while (k < b->instrs.len && (aco_ra_is_phi(b->instrs.data[k]) ||
+                                   b->instrs.data[k]->opcode == aco_op_p_start_linear_vgpr))
+         k++;
+      if (vgpr) {
+         for (uint32_t j = k; j < b->instrs.len; j++)
+            if (b->instrs.data[j]->opcode == aco_op_p_logical_start) {
+               k = j + 1;
+               break;
+            }
+         /* the entry writes FLAT_SCRATCH first (p_split_vector + s_setreg_b32) */
+         while (k < b->instrs.len && (b->instrs.data[k]->opcode == aco_op_s_setreg_b32 ||
+                                      b->instrs.data[k]->opcode == aco_op_p_split_vector))
+            k++;
+      }
+   }
+   return k;
+}
+
+struct pending {
+   uint32_t at, id; /* a store of value id before instruction `at` */
+};
+
+static aco_status
+rewrite_block(struct spill_ctx *c, struct aco_mblock *b)
+{
+   aco_instr_list out = {NULL, 0, 0};
+   /* stores wait for their point: index -> list */
+   ACO_VEC(struct pending) pend = {NULL, 0, 0};
+   for (uint32_t i = 0; i < b->instrs.len; i++) {
+      struct aco_minstr *in = b->instrs.data[i];
+      for (unsigned d = 0; d < in->num_definitions; d++) {
+         uint32_t id = in->definitions[d].temp.id;
+         if (id && chosen(c, id) && c->state[id] == SPILL) {
+            struct pending p = {spill_point(b, i, aco_rc_is_vgpr(aco_ra_temp_rc(c->p, id))), id};
+            if (!aco_vec_push(c->p->allocator, &pend, p))
+               goto fail;
+         }
+      }
+   }
+   for (uint32_t i = 0; i <= b->instrs.len; i++) {
+      for (uint32_t k = 0; k < pend.len; k++) {
+         if (pend.data[k].at != i)
+            continue;
+         struct aco_minstr *s = make_spill(c, pend.data[k].id);
+         if (!s || !aco_vec_push(c->p->allocator, &out, s))
+            goto fail;
+      }
+      if (i == b->instrs.len)
+         break;
+      struct aco_minstr *in = b->instrs.data[i];
+      if (!aco_ra_is_phi(in)) {
+         for (unsigned o = 0; o < in->num_operands; o++) {
+            aco_operand *op = &in->operands[o];
+            if (op->kind != ACO_OPND_TEMP || !chosen(c, op->temp.id))
+               continue;
+            uint32_t id = op->temp.id;
+            aco_temp t;
+            struct aco_minstr *r = make_reload(c, id, &t);
+            if (!r || !aco_vec_push(c->p->allocator, &out, r))
+               goto fail;
+            /* every operand of this instruction reading the value takes the copy */
+            for (unsigned o2 = o; o2 < in->num_operands; o2++)
+               if (in->operands[o2].kind == ACO_OPND_TEMP && in->operands[o2].temp.id == id)
+                  in->operands[o2].temp = t;
+         }
+      }
+      /* a rematerialized value's own definition is dropped */
+      if (in->num_definitions == 1 && chosen(c, in->definitions[0].temp.id) &&
+          c->state[in->definitions[0].temp.id] == REMAT)
+         continue;
+      if (!aco_vec_push(c->p->allocator, &out, in))
+         goto fail;
+   }
+   aco_vec_free(c->p->allocator, &pend);
+   aco_vec_free(c->p->allocator, &b->instrs);
+   b->instrs = out;
+   return c->p->status;
+fail:
+   aco_vec_free(c->p->allocator, &pend);
+   aco_vec_free(c->p->allocator, &out);
+   return oom(c);
+}
+
+/* ---- driver ------------------------------------------------------------------------------ */
+
+/* Grows a per-temporary array to n entries, keeping the first `old` (zero past them). */
+static bool
+regrow(const aco_allocator *a, void **ptr, uint32_t old, uint32_t n, size_t elem)
+{
+   void *fresh = aco_calloc(a, (size_t)n * elem);
+   if (!fresh)
+      return false;
+   if (*ptr)
+      memcpy(fresh, *ptr, (size_t)old * elem);
+   aco_free(a, *ptr);
+   *ptr = fresh;
+   return true;
+}
+
+static aco_status
+prepare_round(struct spill_ctx *c)
+{
+   struct aco_mprogram *p = c->p;
+   const aco_allocator *a = p->allocator;
+   uint32_t n = p->temp_count;
+   if (!regrow(a, (void **)&c->state, c->num_temps, n, 1) ||
+       !regrow(a, (void **)&c->slot, c->num_temps, n, sizeof(*c->slot)) ||
+       !regrow(a, (void **)&c->chosen, 0, n, 1) || !regrow(a, (void **)&c->live, 0, n, 1) ||
+       !regrow(a, (void **)&c->def, 0, n, sizeof(*c->def)))
+      return oom(c);
+   c->num_temps = n;
+   struct aco_mblock *b;
+   struct aco_minstr *in;
+   aco_foreach_block(p, b)
+   {
+      aco_foreach_instr(b, in)
+      {
+         for (unsigned d = 0; d < in->num_definitions; d++)
+            if (in->definitions[d].temp.id)
+               c->def[in->definitions[d].temp.id] = in;
+      }
+   }
+   return ACO_SUCCESS;
+}
+
+static void
+finish(struct spill_ctx *c)
+{
+   const aco_allocator *a = c->p->allocator;
+   aco_free(a, c->state);
+   aco_free(a, c->chosen);
+   aco_free(a, c->live);
+   aco_free(a, c->def);
+   aco_free(a, c->slot);
+   aco_vec_free(a, &c->lin);
+   aco_vec_free(a, &c->live_list);
+}
+
+aco_status
+aco_spill(struct aco_mprogram *p)
+{
+   struct spill_ctx c;
+   memset(&c, 0, sizeof(c));
+   c.p = p;
+   c.sgpr_limit = p->max_sgprs && p->max_sgprs < ACO_SGPR_COUNT ? p->max_sgprs : ACO_SGPR_COUNT;
+   c.vgpr_limit = p->max_vgprs && p->max_vgprs < ACO_VGPR_COUNT ? p->max_vgprs : ACO_VGPR_COUNT;
+   c.unspillable_from = p->temp_count;
+   c.frame_base = (p->config.scratch_bytes + 15) & ~15u;
+   aco_status s = ACO_SUCCESS;
+   unsigned round = 0;
+   for (;; round++) {
+      s = aco_compute_liveness(p);
+      if (s)
+         break;
+      if (p->max_demand.sgpr <= (int)c.sgpr_limit && p->max_demand.vgpr <= (int)c.vgpr_limit)
+         break;
+      if (round == MAX_ROUNDS) {
+         s = aco_mprogram_error(p, ACO_ERROR_REGISTER_LIMIT,
+                                "spill: the demand (%d SGPRs, %d VGPRs) still exceeds the "
+                                "limits (%u, %u) after %u rounds", p->max_demand.sgpr,
+                                p->max_demand.vgpr, c.sgpr_limit, c.vgpr_limit, round);
+         break;
+      }
+      s = prepare_round(&c);
+      if (s)
+         break;
+      if (!choose(&c)) {
+         s = aco_mprogram_error(p, ACO_ERROR_REGISTER_LIMIT,
+                                "spill: %d SGPRs and %d VGPRs are live at once and nothing "
+                                "more can be spilled within the limits of %u SGPRs and %u "
+                                "VGPRs", p->max_demand.sgpr, p->max_demand.vgpr, c.sgpr_limit,
+                                c.vgpr_limit);
+         break;
+      }
+      for (uint32_t id = 1; id < c.num_temps; id++) {
+         if (!c.chosen[id])
+            continue;
+         c.state[id] = is_remat(c.def[id]) ? REMAT : SPILL;
+         if (c.state[id] == SPILL)
+            assign_slot(&c, id);
+      }
+      make_lin_vgprs(&c);
+      struct aco_mblock *b;
+      aco_foreach_block(p, b)
+      {
+         s = rewrite_phis(&c, b);
+         if (s)
+            break;
+      }
+      aco_foreach_block(p, b)
+      {
+         if (s)
+            break;
+         s = rewrite_block(&c, b);
+      }
+      if (s)
+         break;
+   }
+   if (s == ACO_SUCCESS && c.frame_bytes) {
+      p->config.scratch_bytes = (c.frame_base + c.frame_bytes + 15) & ~15u;
+      if (p->gfx_level == ACO_GFX1030 && !p->has_scratch_input)
+         p->scratch_input_needed = true;
+   }
+   finish(&c);
+   return s ? s : p->status;
+}
