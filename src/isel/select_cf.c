@@ -434,6 +434,31 @@ select_uniform_if(struct isel_ctx *c, const struct air_instr *in, struct isel_if
    return c->p->status;
 }
 
+/* Closes one side of a divergent if: its values go to the merge (`end`) on the logical
+ * edge when lanes reach its end, its mask variables to `next` (the invert block, or the
+ * merge) on the linear edge; then the linear-only block the wave takes when no lane runs
+ * the side (the target of `skip`, a branch of block `from`), with the masks of `from`. */
+static bool
+close_side(struct isel_ctx *c, struct isel_join *end, struct isel_join *next, aco_temp *vals,
+           struct aco_minstr *skip, uint32_t from, aco_temp *from_masks)
+{
+   if (!c->dead) {
+      isel_emit(c, aco_op_p_logical_end, 0, 0);
+      join_add(c, end, c->block->index, true, false, vals, NULL);
+   }
+   join_add(c, next, c->block->index, false, true, NULL, NULL);
+   join_branch(c, next, branch(c, aco_op_p_branch, aco_opnd_const(0, 32)));
+   struct aco_mblock *lin = isel_new_block(c, ACO_BLOCK_LINEAR);
+   if (!lin)
+      return false;
+   skip->target_block = lin->index;
+   edge(c, from, lin, false, true);
+   c->block = lin;
+   join_add(c, next, lin->index, false, true, NULL, from_masks);
+   join_branch(c, next, branch(c, aco_op_p_branch, aco_opnd_const(0, 32)));
+   return true;
+}
+
 static aco_status
 select_divergent_if(struct isel_ctx *c, const struct air_instr *in, struct isel_if *info)
 {
@@ -477,20 +502,8 @@ select_divergent_if(struct isel_ctx *c, const struct air_instr *in, struct isel_
       s = isel_unsupported(c, in, "a return inside divergent control flow");
       goto out;
    }
-   if (!c->dead) {
-      isel_emit(c, aco_op_p_logical_end, 0, 0);
-      join_add(c, &end, c->block->index, true, false, vals, NULL);
-   }
-   join_add(c, &inv, c->block->index, false, true, NULL, NULL);
-   join_branch(c, &inv, branch(c, aco_op_p_branch, aco_opnd_const(0, 32)));
-   struct aco_mblock *then_lin = isel_new_block(c, ACO_BLOCK_LINEAR);
-   if (!then_lin)
+   if (!close_side(c, &end, &inv, vals, skip_then, head, head_masks))
       goto fail;
-   skip_then->target_block = then_lin->index;
-   edge(c, head, then_lin, false, true);
-   c->block = then_lin;
-   join_add(c, &inv, then_lin->index, false, true, NULL, head_masks);
-   join_branch(c, &inv, branch(c, aco_op_p_branch, aco_opnd_const(0, 32)));
 
    /* invert: exec = saved & ~(the then lanes still active) */
    struct aco_mblock *invert = isel_new_block(c, ACO_BLOCK_INVERT | ACO_BLOCK_LINEAR);
@@ -518,20 +531,8 @@ select_divergent_if(struct isel_ctx *c, const struct air_instr *in, struct isel_
          goto out;
       }
    }
-   if (!c->dead) {
-      isel_emit(c, aco_op_p_logical_end, 0, 0);
-      join_add(c, &end, c->block->index, true, false, vals + n, NULL);
-   }
-   join_add(c, &end, c->block->index, false, true, NULL, NULL);
-   join_branch(c, &end, branch(c, aco_op_p_branch, aco_opnd_const(0, 32)));
-   struct aco_mblock *else_lin = isel_new_block(c, ACO_BLOCK_LINEAR);
-   if (!else_lin)
+   if (!close_side(c, &end, &end, vals + n, skip_else, invert->index, inv_masks))
       goto fail;
-   skip_else->target_block = else_lin->index;
-   edge(c, invert->index, else_lin, false, true);
-   c->block = else_lin;
-   join_add(c, &end, else_lin->index, false, true, NULL, inv_masks);
-   join_branch(c, &end, branch(c, aco_op_p_branch, aco_opnd_const(0, 32)));
 
    struct aco_mblock *merge = isel_new_block(c, ACO_BLOCK_MERGE);
    if (!merge)
