@@ -51,6 +51,10 @@ struct known_limit {
    unsigned wave;
    const char *reason;
 };
+#define LLC_BREAK_BALLOT                                                                    \
+   "llc-19 computes a ballot of the loop's break block after the loop, where every lane "    \
+   "that has left is active (0xffffffff for 0x11111111 or 0x01010101): the front IR's "      \
+   "ballot counts the lanes breaking in that iteration"
 static const struct known_limit known_limits[] = {
    {"sin_cos.air", NULL, 0,
     "llc-19: llvm.sin/llvm.cos.f32 become v_mul_f32 by 0.15915494 (1/2pi rounded to f32) "
@@ -77,10 +81,8 @@ static const struct known_limit known_limits[] = {
     "llc-19's f64 division by the largest f64 gives -inf in one lane (0xfff00000 high word) "
     "where the quotient underflows to -0; not yet traced to llc-19's v_div_scale/v_div_fmas/"
     "v_div_fixup_f64 sequence or to the emulator's model of those instructions"},
-   {"div_subgroup.air", NULL, 0,
-    "llc-19 computes the ballot of the loop's break block after the loop, where every lane "
-    "that has left is active (0xffffffff for 0x11111111): the front IR's ballot counts the "
-    "lanes breaking in that iteration"},
+   {"div_subgroup.air", NULL, 0, LLC_BREAK_BALLOT},
+   {"div_subgroup_loops.air", NULL, 0, LLC_BREAK_BALLOT},
    {"int64_div.air", "gfx1200", 0,
     "llc-19 emits a VOP3 instruction (0xd6840008) the emulator does not decode yet"},
    {NULL, NULL, 0, NULL},
