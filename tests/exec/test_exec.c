@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* test_exec FILE...: each kernel on gfx1030, gfx1100 and gfx1200 in wave32 and wave64,
+/* test_exec [--dump] [--limits SGPRS,VGPRS] FILE...: each kernel on gfx1030, gfx1100 and gfx1200 in wave32 and wave64,
  * compiled and run on the emulator against the reference interpreter (exec_util.h).
  * One line per kernel and target; fails if any run differs. */
 #include "exec_util.h"
@@ -17,6 +17,16 @@ main(int argc, char **argv)
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--dump")) {
          dump = true; /* print the buffers after each run */
+         continue;
+      }
+      if (!strcmp(argv[i], "--limits") && i + 1 < argc) {
+         /* --limits SGPRS,VGPRS: compile under these register limits (spilling) */
+         unsigned s = 0, v = 0;
+         if (sscanf(argv[++i], "%u,%u", &s, &v) != 2) {
+            printf("FAIL --limits wants SGPRS,VGPRS\n");
+            return 1;
+         }
+         exec_set_limits(s, v);
          continue;
       }
       char path[1024];
