@@ -678,6 +678,8 @@ gen_approx(struct gen *g)
               {"flog2", 1, 3}, {"fsin", 1, 4}, {"fcos", 1, 4},  {"fdiv", 2, 3}};
    struct gtype f = ty(G_F32, 1);
    unsigned k = rnd(g, sizeof(ops) / sizeof(ops[0]));
+   if ((!strcmp(ops[k].op, "fsin") || !strcmp(ops[k].op, "fcos")) && !has(g, GEN_TRIG))
+      k = 0; /* frcp instead */
    struct gval a = float_operand(g, f, false);
    uint32_t aid = a.id;
    bool uni = a.uni;
@@ -1479,7 +1481,7 @@ gen_feature_name(unsigned bit)
       "global-load", "load-uniform", "lds", "stack", "atomic", "ballot", "read-lane",
       "reduce", "scan", "partial-wave", "float-mode", "sysvals", "nan", "i64-arith",
       "convert-wide", "small-vector", "wide-vector", "small-scalar", "vector-select",
-      "uniform-float", "ffract", "fsub", "narrow-f2i", "approx-denormal", "f2i-huge"};
+      "uniform-float", "ffract", "fsub", "narrow-f2i", "approx-denormal", "f2i-huge", "trig"};
    return bit < GEN_FEATURE_COUNT ? names[bit] : NULL;
 }
 
