@@ -147,6 +147,27 @@ sized(unsigned bytes, op_t b8, op_t b16, op_t b32, op_t b64, op_t b96, op_t b128
    }
 }
 
+/* A store's opcode by the size of its value (ops: 8, 16, 32, 64, 96, 128 bits) and the
+ * value in VGPRs; NONE after recording ACO_ERROR_UNSUPPORTED (naming `what` for a size
+ * without an opcode). */
+static op_t
+store_value(struct isel_ctx *c, const struct air_instr *in, const op_t ops[6], const char *what,
+            aco_temp *data)
+{
+   aco_type t = type_of(c, in->srcs[AIR_MEM_VALUE]);
+   if (t.bits < 32 && t.comps > 1) {
+      isel_unsupported(c, in, "a store of a vector of 8- or 16-bit components");
+      return NONE;
+   }
+   op_t op = sized(type_bytes(t), ops[0], ops[1], ops[2], ops[3], ops[4], ops[5]);
+   if (op == NONE) {
+      isel_unsupported(c, in, what);
+      return NONE;
+   }
+   *data = vgpr_data(c, in->srcs[AIR_MEM_VALUE]);
+   return op;
+}
+
 static bool
 fits(int64_t v, int32_t lo, int32_t hi)
 {
@@ -207,16 +228,13 @@ select_global(struct isel_ctx *c, const struct air_instr *in)
       mi->definitions[0] = aco_def_temp(d);
       set_loaded(c, in->defs[0], d);
    } else if (in->op == ACO_OP_STORE_GLOBAL) {
-      aco_type t = type_of(c, in->srcs[AIR_MEM_VALUE]);
-      if (t.bits < 32 && t.comps > 1)
-         return isel_unsupported(c, in, "a store of a vector of 8- or 16-bit components");
-      unsigned bytes = type_bytes(t);
-      op_t op = sized(bytes, aco_op_global_store_b8, aco_op_global_store_b16,
-                      aco_op_global_store_b32, aco_op_global_store_b64, aco_op_global_store_b96,
-                      aco_op_global_store_b128);
+      static const op_t stores[6] = {aco_op_global_store_b8,  aco_op_global_store_b16,
+                                     aco_op_global_store_b32, aco_op_global_store_b64,
+                                     aco_op_global_store_b96, aco_op_global_store_b128};
+      aco_temp data;
+      op_t op = store_value(c, in, stores, "a global store of this size", &data);
       if (op == NONE)
-         return isel_unsupported(c, in, "a global store of this size");
-      aco_temp data = vgpr_data(c, in->srcs[AIR_MEM_VALUE]);
+         return c->p->status;
       mi = isel_emit(c, op, saddr ? 3 : 2, 0);
       mi->operands[0] = T(addr);
       mi->operands[1] = T(data);
@@ -430,16 +448,13 @@ select_stack(struct isel_ctx *c, const struct air_instr *in)
       set_loaded(c, in->defs[0], d);
       return c->p->status;
    }
-   aco_type t = type_of(c, in->srcs[AIR_MEM_VALUE]);
-   if (t.bits < 32 && t.comps > 1)
-      return isel_unsupported(c, in, "a store of a vector of 8- or 16-bit components");
-   unsigned bytes = type_bytes(t);
-   op_t op = sized(bytes, aco_op_scratch_store_b8, aco_op_scratch_store_b16,
-                   aco_op_scratch_store_b32, aco_op_scratch_store_b64, aco_op_scratch_store_b96,
-                   aco_op_scratch_store_b128);
+   static const op_t stores[6] = {aco_op_scratch_store_b8,  aco_op_scratch_store_b16,
+                                  aco_op_scratch_store_b32, aco_op_scratch_store_b64,
+                                  aco_op_scratch_store_b96, aco_op_scratch_store_b128};
+   aco_temp data;
+   op_t op = store_value(c, in, stores, "a stack store of this size", &data);
    if (op == NONE)
-      return isel_unsupported(c, in, "a stack store of this size");
-   aco_temp data = vgpr_data(c, in->srcs[AIR_MEM_VALUE]);
+      return c->p->status;
    struct aco_minstr *st = isel_emit(c, op, 2, 0);
    st->operands[0] = T(addr);
    st->operands[1] = T(data);

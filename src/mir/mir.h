@@ -253,9 +253,10 @@ struct aco_mblock {
    aco_instr_list instrs;
    aco_block_list logical_preds, logical_succs, linear_preds, linear_succs;
    struct aco_register_demand demand;
-   /* aco_compute_liveness: temporaries live at entry and exit (ascending ids; phi
-    * definitions are not live-in, phi operands are live-out of their predecessor) and the
-    * demand at each instruction (instrs.len entries; see src/ra/compute_liveness.c). */
+   /* aco_compute_liveness: temporaries live at the start and the end of the block
+    * (ascending ids; phi definitions are not live-in, phi operands are live-out of their
+    * predecessor) and the demand at each instruction (instrs.len entries; see
+    * src/ra/compute_liveness.c). */
    uint32_t *live_in, *live_out;
    uint32_t num_live_in, num_live_out;
    struct aco_register_demand *instr_demand;
