@@ -24,6 +24,64 @@ align_up(size_t v, size_t a)
    return (v + a - 1) & ~(a - 1);
 }
 
+/* ---- calls -------------------------------------------------------------------------------- */
+
+struct calls_ctx {
+   struct aco_mprogram **progs;
+   const struct aco_assembly *as;
+   const uint32_t *fix_begin; /* per function: its fixups [fix_begin[i], fix_begin[i + 1]) */
+   uint8_t *state;            /* 0 new, 1 on the path, 2 done */
+   uint32_t *depth;
+   bool dynamic;
+};
+
+/* The stack bytes per lane of the deepest call path from function i: its frame plus the
+ * deepest of the functions it refers to (calls or takes the address of). A function met
+ * again on the path (recursion) makes the depth dynamic. */
+static uint32_t
+stack_depth(struct calls_ctx *c, uint32_t i)
+{
+   if (c->state[i] == 1) {
+      c->dynamic = true;
+      return 0;
+   }
+   if (c->state[i] == 2)
+      return c->depth[i];
+   c->state[i] = 1;
+   uint32_t deepest = 0;
+   for (uint32_t k = c->fix_begin[i]; k < c->fix_begin[i + 1]; k++) {
+      uint32_t j = c->as->fixups.data[k].function;
+      if (c->progs[j]) {
+         uint32_t d = stack_depth(c, j);
+         deepest = d > deepest ? d : deepest;
+      }
+   }
+   if (c->progs[i]->calls_dynamic)
+      c->dynamic = true;
+   c->state[i] = 2;
+   c->depth[i] = c->progs[i]->config.scratch_bytes + deepest;
+   return c->depth[i];
+}
+
+/* Writes the PC-relative distances to functions of this binary into the code. */
+static aco_status
+resolve_fixups(aco_program *prog, struct aco_assembly *as, const uint32_t *offset,
+               const bool *has_code)
+{
+   for (uint32_t k = 0; k < as->fixups.len; k++) {
+      const struct aco_call_fixup *f = &as->fixups.data[k];
+      if (f->function >= prog->num_functions || !has_code[f->function])
+         return air_error(prog, ACO_ERROR_UNSUPPORTED,
+                          "aco_compile: a call to or the address of @%s, which has no body in "
+                          "this program: linking binaries is not supported yet",
+                          f->function < prog->num_functions ? prog->functions[f->function]->name
+                                                              : "?");
+      int64_t v = (int64_t)offset[f->function] + f->addend - (int64_t)f->dword * 4;
+      as->words.data[f->dword] = (uint32_t)((uint64_t)v >> (f->hi ? 32 : 0));
+   }
+   return ACO_SUCCESS;
+}
+
 aco_status
 aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
                  const aco_compile_options *options, const aco_allocator *allocator,
@@ -46,9 +104,15 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
    cfg.wave_size = prog->target.wave_size;
    const struct aco_function *entry = NULL;
    struct aco_mprogram *entry_p = NULL;
+   uint32_t *fix_begin = aco_calloc(&prog->allocator, sizeof(uint32_t) * (n + 1));
+   uint32_t *func_offset = aco_calloc(&prog->allocator, sizeof(uint32_t) * (n + 1));
+   bool *has_code = aco_calloc(&prog->allocator, n + 1);
+   if (!fix_begin || !func_offset || !has_code)
+      s = ACO_ERROR_OUT_OF_MEMORY;
    for (uint32_t i = 0; i < n && s == ACO_SUCCESS; i++) {
       struct aco_mprogram *p = progs[i];
       const struct aco_function *f = prog->functions[i];
+      fix_begin[i] = as.fixups.len;
       if (!p)
          continue;
       if (want_disasm)
@@ -60,6 +124,8 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
          break;
       }
       aco_symbol *sym = &syms[nsym++];
+      func_offset[i] = start * 4;
+      has_code[i] = true;
       sym->name = f->name;
       sym->offset = start * 4;
       sym->size = (as.words.len - start) * 4;
@@ -86,6 +152,28 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
       as.stats.vgpr_reloads += p->vgpr_reloads;
       last = p;
    }
+   if (s == ACO_SUCCESS) {
+      fix_begin[n] = as.fixups.len;
+      s = resolve_fixups(prog, &as, func_offset, has_code);
+   }
+   if (s == ACO_SUCCESS && as.fixups.len) {
+      /* the scratch of the deepest call path from an entry */
+      struct calls_ctx cc = {progs, &as, fix_begin, NULL, NULL, false};
+      cc.state = aco_calloc(&prog->allocator, n + 1);
+      cc.depth = aco_calloc(&prog->allocator, sizeof(uint32_t) * (n + 1));
+      if (!cc.state || !cc.depth)
+         s = ACO_ERROR_OUT_OF_MEMORY;
+      for (uint32_t i = 0; i < n && s == ACO_SUCCESS; i++) {
+         if (progs[i] && progs[i]->is_entry) {
+            uint32_t d = stack_depth(&cc, i);
+            if (d > cfg.scratch_bytes_per_lane)
+               cfg.scratch_bytes_per_lane = d;
+         }
+      }
+      cfg.dynamic_stack = cc.dynamic;
+      aco_free(&prog->allocator, cc.state);
+      aco_free(&prog->allocator, cc.depth);
+   }
    if (s == ACO_SUCCESS && last)
       s = aco_assemble_pad(last, &as);
    if (s == ACO_SUCCESS && (dis.failed || (last && last->status)))
@@ -98,7 +186,9 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
       uint32_t raw_vgprs = cfg.num_vgprs;
       if (entry) {
          struct aco_entry_layout l;
-         s = aco_entry_layout_compute_scratch(entry, &arena, cfg.scratch_bytes_per_lane > 0, &l);
+         /* as instruction selection decided: entries that call set up scratch */
+         s = aco_entry_layout_compute_scratch(
+            entry, &arena, cfg.scratch_bytes_per_lane > 0 || air_function_calls(entry), &l);
          if (s == ACO_SUCCESS) {
             /* the inputs the hardware writes count even when the code never reads them */
             unsigned inputs = l.num_user_sgprs;
@@ -168,6 +258,9 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
       }
    }
    aco_free(&prog->allocator, syms);
+   aco_free(&prog->allocator, fix_begin);
+   aco_free(&prog->allocator, func_offset);
+   aco_free(&prog->allocator, has_code);
    aco_assembly_finish(&prog->allocator, &as);
    aco_strbuf_finish(&dis);
    return s;

@@ -32,7 +32,8 @@ static const struct {
 };
 
 /* The passes, for print-after= and skip=. */
-static const char *const pass_names[] = {"isel", "opt", "spill", "ra", "ssa", "lower", "waits", "nops"};
+static const char *const pass_names[] = {"isel", "opt",  "spill", "ra",  "ssa",
+                                         "lower", "save", "waits", "nops"};
 
 static bool
 copy_pass(const char *v, size_t len, char out[32])
@@ -144,6 +145,7 @@ compile_function(struct compile_ctx *c, const struct aco_function *f, struct aco
    PASS(c, p, "ra", aco_register_allocate(p));
    PASS(c, p, "ssa", aco_eliminate_ssa(p));
    PASS(c, p, "lower", aco_lower_to_hw(p));
+   PASS(c, p, "save", aco_save_registers(p));
    PASS(c, p, "waits", aco_insert_waits(p));
    PASS(c, p, "nops", aco_insert_nops(p));
    return ACO_SUCCESS;

@@ -18,7 +18,9 @@
 static bool
 is_branch(const struct aco_minstr *in)
 {
-   return aco_op_info(in->opcode)->flags & ACO_OPF_BRANCH;
+   /* s_setpc_b64 jumps too, but to a register */
+   return (aco_op_info(in->opcode)->flags & ACO_OPF_BRANCH) &&
+          aco_op_info(in->opcode)->format == ACO_FMT_SOPP;
 }
 
 static void
@@ -118,6 +120,7 @@ aco_assemble(struct aco_mprogram *p, struct aco_assembly *out)
    }
    block_start[p->blocks.len] = pc;
 
+   uint32_t getpc_end = 0;
    aco_foreach_block(p, b) {
       if (out->disasm) {
          aco_strbuf_printf(out->disasm, ".LBB%s_%u: ; 0x%x\n", p->name ? p->name : "",
@@ -143,6 +146,17 @@ aco_assemble(struct aco_mprogram *p, struct aco_assembly *out)
             return s;
          for (unsigned i = 0; i < n; i++) {
             if (!aco_vec_push(p->allocator, &out->words, words[i]))
+               return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "assemble: out of memory");
+         }
+         if (in->opcode == aco_op_s_getpc_b64)
+            getpc_end = out->words.len;
+         if (in->reloc == ACO_MRELOC_PC_LO || in->reloc == ACO_MRELOC_PC_HI) {
+            /* the literal is the last dword; the distance counts from the s_getpc_b64's end */
+            struct aco_call_fixup f = {out->words.len - 1, in->target_block,
+                                       in->reloc == ACO_MRELOC_PC_HI,
+                                       ((int64_t)out->words.len - 1 - (int64_t)getpc_end) * 4};
+            out->words.data[out->words.len - 1] = 0;
+            if (!aco_vec_push(p->allocator, &out->fixups, f))
                return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "assemble: out of memory");
          }
          count(p, in, &out->stats);
@@ -184,6 +198,7 @@ aco_assembly_finish(const aco_allocator *a, struct aco_assembly *out)
 {
    aco_vec_free(a, &out->words);
    aco_vec_free(a, &out->relocs);
+   aco_vec_free(a, &out->fixups);
 }
 
 aco_status

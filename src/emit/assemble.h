@@ -8,6 +8,8 @@
 
 #include "emit/emit.h"
 
+struct aco_call_fixup;
+
 struct aco_assembly {
    ACO_VEC(uint32_t) words; /* on the program's allocator; free with aco_assembly_finish */
    uint32_t code_dwords;    /* before the s_code_end padding */
@@ -15,6 +17,16 @@ struct aco_assembly {
    struct aco_strbuf *disasm; /* appended to when not NULL */
    /* relocations of words (byte offsets), for aco_elf_write_relocs; same allocator */
    ACO_VEC(struct aco_elf_reloc) relocs;
+   /* PC-relative literals naming a function of the program (ACO_MRELOC_PC_LO/HI): the
+    * literal's dword, resolved by the binary builder (or turned into a relocation) */
+   ACO_VEC(struct aco_call_fixup) fixups;
+};
+
+struct aco_call_fixup {
+   uint32_t dword;    /* index in words of the literal */
+   uint32_t function; /* index of the function in the program */
+   bool hi;           /* the high half of the distance */
+   int64_t addend;    /* value = address(function) + addend - address(literal) */
 };
 
 /* Appends p's code to out->words (a function starts at the current end), fixing branch

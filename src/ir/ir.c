@@ -547,6 +547,19 @@ air_walk(struct air_region *r, air_visit_fn fn, void *ctx)
    return true;
 }
 
+static bool
+not_a_call(void *ctx, struct air_instr *instr)
+{
+   (void)ctx;
+   return air_op_info(instr->op)->cls != ACO_OPC_CALL;
+}
+
+bool
+air_function_calls(const struct aco_function *f)
+{
+   return !air_walk(f->body, not_a_call, NULL);
+}
+
 #define ALL_FUNCTION_FLAGS                                                                     \
    (ACO_FUNCTION_ENTRY | ACO_FUNCTION_DIVERGENT_CALLABLE | ACO_FUNCTION_NORETURN |              \
     ACO_FUNCTION_EXTERNAL)

@@ -195,6 +195,8 @@ bool air_type_parse(const char *s, size_t len, aco_type *out);
 /* Walks every instruction of a function in text order, descending into regions. */
 typedef bool (*air_visit_fn)(void *ctx, struct air_instr *instr);
 bool air_walk(struct air_region *r, air_visit_fn fn, void *ctx);
+/* Whether f's body has a call or tail call. */
+bool air_function_calls(const struct aco_function *f);
 
 /* The text form. */
 void air_print_program(const struct aco_program *p, struct aco_strbuf *sb);

@@ -3,7 +3,8 @@
  *
  * A value is divergent when lanes of one wave may hold different values: the local ids,
  * the lane index, anything read from per-lane (stack) memory, the old values returned by
- * atomics, and every value computed from a divergent one. Results of `if` and `loop`
+ * atomics, results of calls for return parameters that are not `uniform`, and every value
+ * computed from a divergent one. Results of `if` and `loop`
  * and loop-carried values are divergent when a value flowing into them is (or the
  * condition of an `if` the yield, break or continue sits in is); a loop's results are
  * all divergent once one of its continues sits in an if on a divergent condition. Loops are iterated until nothing changes; values only ever
@@ -98,6 +99,22 @@ visit_instr(struct div_ctx *c, const struct air_instr *in)
       for (unsigned i = 0; i < in->num_defs; i++)
          mark(c, in->defs[i]);
       return;
+   case ACO_OP_CALL:
+   case ACO_OP_CALL_INDIRECT: {
+      /* a result is as uniform as the callee's return parameter (per pointer group when
+       * the pointer differs between lanes: then it is divergent) */
+      bool by_lane = in->op == ACO_OP_CALL_INDIRECT && is(c, in->srcs[0]);
+      unsigned r = 0;
+      for (uint32_t i = 0; i < in->callee->num_params && r < in->num_defs; i++) {
+         uint32_t flags = in->callee->params[i].flags;
+         if (!(flags & ACO_PARAM_RETURN))
+            continue;
+         if (by_lane || !(flags & ACO_PARAM_UNIFORM))
+            mark(c, in->defs[r]);
+         r++;
+      }
+      return;
+   }
    case ACO_OP_BALLOT:
    case ACO_OP_READ_FIRST_LANE:
    case ACO_OP_READ_LANE:

@@ -6,6 +6,7 @@
 #define ACO_ISEL_ISEL_H
 
 #include "ir/ir.h"
+#include "isel/call_abi.h"
 #include "isel/entry_abi.h"
 #include "mir/mir.h"
 
@@ -82,6 +83,10 @@ struct isel_ctx {
    aco_temp local_ids[3];     /* split components, id 0 if constant 0 */
    aco_temp workgroup_ids[3];
    aco_temp argblock;
+   /* functions that are not entries: where their parameters live (call_abi.c) and the
+    * system parameters the return hands back */
+   struct aco_call_layout call_layout;
+   aco_temp return_address;
    bool uses_lds;
    aco_temp scc_bool;           /* a uniform boolean scc still holds (since its s_cselect) */
    struct aco_mblock *scc_block;
@@ -137,5 +142,11 @@ void isel_free_cf(struct isel_ctx *c);
 aco_status isel_select_alu(struct isel_ctx *c, const struct air_instr *in);
 aco_status isel_select_memory(struct isel_ctx *c, const struct air_instr *in);
 aco_status isel_select_reduce(struct isel_ctx *c, const struct air_instr *in);
+
+/* select_call.c: the start of a function that is not an entry, calls, function addresses
+ * and returns (docs/calls.md) */
+aco_status isel_select_function_start(struct isel_ctx *c);
+aco_status isel_select_call(struct isel_ctx *c, const struct air_instr *in);
+aco_status isel_select_return(struct isel_ctx *c, const struct air_instr *in);
 
 #endif

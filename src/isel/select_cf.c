@@ -900,8 +900,7 @@ isel_select_jump(struct isel_ctx *c, const struct air_instr *in, aco_temp *yield
    case ACO_OP_RETURN:
       if (c->div_ifs.len || (c->loop && c->loop->divergent) || c->masks.len)
          return isel_unsupported(c, in, "a return inside divergent control flow");
-      isel_emit(c, aco_op_p_logical_end, 0, 0);
-      isel_emit(c, aco_op_p_return, 0, 0);
+      isel_select_return(c, in);
       c->block = NULL;
       return c->p->status;
    default:

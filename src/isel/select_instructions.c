@@ -8,7 +8,7 @@
  * registers: each use gets an inline constant, a literal or a fresh s_mov.
  *
  * Structured control flow, the logical and linear CFGs and the exec mask are
- * select_cf.c's. Calls are rejected with ACO_ERROR_UNSUPPORTED. */
+ * select_cf.c's; calls, function starts and returns select_call.c's. */
 #include "isel/isel.h"
 
 #include <stdio.h>
@@ -356,7 +356,7 @@ select_instr(struct isel_ctx *c, const struct air_instr *in, aco_temp *yield_val
       return isel_select_memory(c, in);
    case ACO_OPC_CALL:
    case ACO_OPC_FUNC_ADDR:
-      return isel_unsupported(c, in, "a call or function address");
+      return isel_select_call(c, in);
    case ACO_OPC_REDUCE:
       return isel_select_reduce(c, in);
    case ACO_OPC_IF:
@@ -501,17 +501,17 @@ aco_select_instructions(struct aco_mprogram *p, const struct aco_function *f)
    c.gfx_index = aco_gfx_index(p->gfx_level);
    if (!f->body)
       return aco_mprogram_error(p, ACO_ERROR_INVALID_ARGUMENT, "@%s has no body", f->name);
-   if (!(f->flags & ACO_FUNCTION_ENTRY))
-      return isel_unsupported(&c, NULL, "a function that is not an entry (calls)");
    c.divergent = aco_arena_array(&p->arena, bool, f->num_values);
    c.temps = aco_arena_array(&p->arena, aco_temp, f->num_values);
    p->name = aco_arena_strdup(&p->arena, f->name, strlen(f->name));
    if (!c.divergent || !c.temps || !p->name)
       return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
-   p->is_entry = true;
+   p->is_entry = (f->flags & ACO_FUNCTION_ENTRY) != 0;
    for (unsigned k = 0; k < 3; k++)
       p->config.workgroup_size[k] = f->workgroup_size[k] ? f->workgroup_size[k] : 1;
-   aco_status s = aco_entry_layout_compute_scratch(f, &p->arena, p->force_scratch_input, &c.layout);
+   /* entries that call set up scratch for their callees */
+   bool scratch = p->force_scratch_input || (p->is_entry && air_function_calls(f));
+   aco_status s = aco_entry_layout_compute_scratch(f, &p->arena, scratch, &c.layout);
    if (s)
       return aco_mprogram_error(p, s, "instruction selection: out of memory");
    aco_compute_divergence(f, c.divergent);
@@ -519,13 +519,11 @@ aco_select_instructions(struct aco_mprogram *p, const struct aco_function *f)
    c.block = isel_new_block(&c, 0); /* p_startpgm comes first, then p_logical_start */
    if (!c.block)
       return p->status;
-   s = select_start(&c);
+   s = p->is_entry ? select_start(&c) : isel_select_function_start(&c);
    if (!s)
       s = isel_select_region(&c, f->body, NULL);
-   if (!s && c.block) {
-      isel_emit(&c, aco_op_p_logical_end, 0, 0);
-      isel_emit(&c, aco_op_p_return, 0, 0);
-   }
+   if (!s && c.block)
+      s = isel_select_return(&c, NULL);
    isel_free_cf(&c);
    p->config.scratch_bytes = c.layout.stack_bytes;
    p->has_scratch_input = c.layout.scratch_sgpr >= 0 || p->gfx_level != ACO_GFX1030;

@@ -9,7 +9,8 @@
  *         the level's raw-buffer dword 3; atomics return the old value (glc) only when
  *         the IR reads it, in the registers of their data (a copy that dies there);
  * shared: DS with the constant in the 16-bit offset;
- * stack:  scratch_* with a VGPR offset from the frame (the entry's stack pointer is 0);
+ * stack:  scratch_* with a VGPR offset from the frame (the entry's stack pointer is 0, a
+ *         called function adds its stack pointer);
  * barrier / fence: every outstanding memory access waited for, then s_barrier
  *         (GFX12: s_barrier_signal -1 + s_barrier_wait).
  * Loads whose result is uniform but whose memory is not scalar-cache safe load into
@@ -430,6 +431,8 @@ select_stack(struct isel_ctx *c, const struct air_instr *in)
    int64_t imm = (int64_t)c->layout.stack_offsets[obj] + in->u.mem.imm;
    int64_t inst_off = fits(imm, g->scratch_offset_min, g->scratch_offset_max) ? imm : 0;
    aco_temp addr = voffset(c, in->srcs[AIR_MEM_OFFSET], imm - inst_off);
+   if (c->p->stack_pointer.id) /* a called function's frame starts at its stack pointer */
+      addr = isel_valu2(c, aco_op_v_add_nc_u32, aco_opnd_temp(c->p->stack_pointer), T(addr));
    if (in->op == ACO_OP_LOAD_STACK) {
       aco_type t = in->type;
       if (t.bits < 32 && t.comps > 1)

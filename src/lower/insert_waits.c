@@ -13,7 +13,9 @@
  * for the register to be written), and the same for the last event that writes memory.
  * Before an instruction that reads or overwrites a pending register, the smallest wait
  * that covers it is inserted; before a barrier (and calls, returns through s_setpc), every
- * outstanding memory write is waited for; s_endpgm needs nothing. States merge at joins
+ * outstanding memory write is waited for, and before calls and s_setpc every pending
+ * register too (docs/calls.md: nothing is outstanding at a function's entry or after a
+ * call); s_endpgm needs nothing. States merge at joins
  * by taking, per register and counter, the smaller count (a wait that is enough on every
  * path); loops iterate to a fixed point (the state only grows), then one last walk inserts
  * the waits. Waits already in the program are taken into account. */
@@ -337,6 +339,14 @@ process_instr(struct waits_ctx *ctx, struct aco_minstr *in)
       require_range(ctx, aco_sgpr(ACO_REG_EXEC_LO), 4 * lane_mask_dwords, req);
    if (info->flags & (ACO_OPF_READ_M0 | ACO_OPF_WRITE_M0))
       require_reg(ctx, ctx->p->gfx->reg_m0, req);
+   if (in->opcode == aco_op_s_setpc_b64 || (info->flags & ACO_OPF_CALL)) {
+      /* the other function may read any register: none may still be pending, so that
+       * nothing is pending either at a function's entry or after a call returns */
+      for (unsigned r = 0; r < 128; r++)
+         require_reg(ctx, r, req);
+      for (unsigned r = 256; r < 512; r++)
+         require_reg(ctx, r, req);
+   }
    if (is_barrier(in)) {
       for (unsigned c = 0; c < wc->count; c++) {
          uint8_t v = ctx->cur.store[c];

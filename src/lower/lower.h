@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The post-RA lowering passes (SSA elimination, lowering to hardware, wait insertion)
+/* The post-RA lowering passes (SSA elimination, lowering to hardware, register saves of
+ * called functions, wait insertion)
  * and what they share. The contracts are in the pass index of src/mir/mir.h. */
 #ifndef ACO_LOWER_H
 #define ACO_LOWER_H
@@ -14,6 +15,10 @@ aco_status aco_lower_to_hw(struct aco_mprogram *p);
  * -> hardware instructions appended to *out (lower_reduce.c; called by aco_lower_to_hw). */
 aco_status aco_lower_reduce(struct aco_mprogram *p, aco_instr_list *out,
                             const struct aco_minstr *in);
+/* Called functions: saves at the entry and restores before each return of the registers
+ * their ABI preserves and they write (save_registers.c); every function: the frame size
+ * in the stack-pointer bumps around its calls (after lowering to hardware). */
+aco_status aco_save_registers(struct aco_mprogram *p);
 /* s_waitcnt / s_wait_* before the first use of a register a memory access still writes,
  * and before s_barrier / returns for outstanding stores (after lowering to hardware). */
 aco_status aco_insert_waits(struct aco_mprogram *p);

@@ -11,13 +11,17 @@
  *                        empty blocks lie between (checked once all blocks are lowered)
  *   p_cbranch_z/nz       s_cbranch_scc0/1, vccz/vccnz, execz/execnz by the condition
  *                        register (dropped when the target is the next block)
- *   p_return             s_endpgm in an entry; functions come with calls (unsupported)
+ *   p_return             s_endpgm in an entry, s_setpc_b64 to the return address otherwise
+ *   p_call               s_add_u32 sp, frame; s_swappc_b64; s_sub_u32 sp, frame (the frame
+ *                        size is filled in by aco_save_registers)
+ *   p_function_address   s_getpc_b64 and a PC-relative addition the assembler fills in
  *   p_reduce, p_inclusive_scan, p_exclusive_scan
  *                        lower_reduce.c (DPP / permlane sequences in whole-wave mode)
  *   p_start_linear_vgpr  a copy of its operands (all lanes), nothing without operands
  *   p_end_linear_vgpr    removed
  *   p_spill, p_reload    v_writelane/v_readlane of a linear VGPR (SGPRs), scratch stores
- *                        and loads at a fixed frame offset (VGPRs)
+ *                        and loads at a fixed frame offset (VGPRs; from the stack pointer
+ *                        in called functions)
  *   p_unit_test          kept (a marker for pass tests, never assembled)
  * SGPR swaps of a parallel copy use s_xor_b32, which writes SCC; where SCC is read later
  * in the block (phi copies before a branch on SCC) they go through the copy's scratch
@@ -320,19 +324,104 @@ lower_spill(struct lower_ctx *ctx, const struct aco_minstr *in)
    if (dwords < 1 || dwords > 4)
       return aco_mprogram_error(p, ACO_ERROR_UNSUPPORTED,
                                 "lower_to_hw: a VGPR spill of %u dwords", dwords);
+   /* a called function's frame starts at its stack pointer (the last operand) */
+   bool sp = in->num_operands == (reload ? 2u : 3u);
+   enum aco_encoding enc = sp ? ACO_ENC_MEM_NO_VADDR | ACO_ENC_MEM_SADDR : ACO_ENC_MEM_NO_VADDR;
+   aco_operand ops[2];
    struct aco_minstr *m;
    if (reload) {
       aco_definition d = aco_def_fixed(aco_temp_make(0, aco_rc_v(dwords)), r);
-      m = aco_mb_hw(&b, loads[dwords], ACO_ENC_MEM_NO_VADDR, &d, NULL);
+      ops[0] = sp ? in->operands[1] : aco_opnd_const(0, 32);
+      m = aco_mb_hw(&b, loads[dwords], enc, &d, ops);
       p->vgpr_reloads += dwords;
    } else {
-      aco_operand v = aco_opnd_reg(r, aco_rc_v(dwords));
-      m = aco_mb_hw(&b, stores[dwords], ACO_ENC_MEM_NO_VADDR, NULL, &v);
+      ops[0] = aco_opnd_reg(r, aco_rc_v(dwords));
+      ops[1] = sp ? in->operands[2] : aco_opnd_const(0, 32);
+      m = aco_mb_hw(&b, stores[dwords], enc, NULL, ops);
       p->vgpr_spills += dwords;
    }
    if (m)
       m->mem.offset = (int32_t)offset;
    return p->status;
+}
+
+/* ---- calls ---------------------------------------------------------------------------- */
+
+/* d = op(d, constant) on one SGPR, with a constant fixed up later (reloc). */
+static struct aco_minstr *
+sop2_fixup(struct lower_ctx *ctx, enum aco_opcode op, unsigned sgpr, uint32_t value,
+           enum aco_mreloc reloc, uint32_t target)
+{
+   struct aco_minstr *in = emit(ctx, op, 2, 1);
+   if (!in)
+      return NULL;
+   in->definitions[0] = aco_def_fixed(aco_temp_make(0, aco_rc_s(1)), aco_sgpr(sgpr));
+   in->operands[0] = aco_opnd_reg(aco_sgpr(sgpr), aco_rc_s(1));
+   in->operands[1] = aco_opnd_const(value, 32);
+   in->reloc = (uint8_t)reloc;
+   in->target_block = target;
+   return in;
+}
+
+/* p_function_address: s_getpc_b64 (GFX12: the high half sign-extended from bit 47) plus
+ * the distance to the function, which the assembler fills in. */
+static aco_status
+lower_function_address(struct lower_ctx *ctx, const struct aco_minstr *in)
+{
+   unsigned d = aco_physreg_field(in->definitions[0].reg);
+   struct aco_minstr *pc = emit(ctx, aco_op_s_getpc_b64, 0, 1);
+   if (!pc)
+      return oom(ctx);
+   pc->definitions[0] = aco_def_fixed(aco_temp_make(0, aco_rc_s(2)), aco_sgpr(d));
+   if (ctx->p->gfx->getpc_needs_sext) {
+      struct aco_minstr *x = emit(ctx, aco_op_s_sext_i32_i16, 1, 1);
+      if (!x)
+         return oom(ctx);
+      x->definitions[0] = aco_def_fixed(aco_temp_make(0, aco_rc_s(1)), aco_sgpr(d + 1));
+      x->operands[0] = aco_opnd_reg(aco_sgpr(d + 1), aco_rc_s(1));
+   }
+   /* any literal (no inline constant) until the assembler writes the distance */
+   if (!sop2_fixup(ctx, aco_op_s_add_u32, d, 0x12345678, ACO_MRELOC_PC_LO, in->imm) ||
+       !sop2_fixup(ctx, aco_op_s_addc_u32, d + 1, 0x12345678, ACO_MRELOC_PC_HI, in->imm))
+      return oom(ctx);
+   return ACO_SUCCESS;
+}
+
+/* p_call: the stack pointer moves past the caller's frame (its size is known after
+ * aco_save_registers), s_swappc_b64, and back. */
+static aco_status
+lower_call(struct lower_ctx *ctx, const struct aco_minstr *in)
+{
+   if (in->num_operands < 2 || in->num_definitions < 1)
+      return aco_mprogram_error(ctx->p, ACO_ERROR_INVALID_IR, "lower_to_hw: block %u: malformed p_call",
+                                ctx->block->index);
+   unsigned sp = aco_physreg_field(in->operands[0].reg);
+   if (!sop2_fixup(ctx, aco_op_s_add_u32, sp, 0, ACO_MRELOC_FRAME, 0))
+      return oom(ctx);
+   struct aco_minstr *sw = emit(ctx, aco_op_s_swappc_b64, 1, 1);
+   if (!sw)
+      return oom(ctx);
+   sw->definitions[0] = aco_def_fixed(aco_temp_make(0, aco_rc_s(2)), in->definitions[0].reg);
+   sw->operands[0] = aco_opnd_reg(in->operands[1].reg, aco_rc_s(2));
+   if (!sop2_fixup(ctx, aco_op_s_sub_u32, sp, 0, ACO_MRELOC_FRAME, 0))
+      return oom(ctx);
+   return ACO_SUCCESS;
+}
+
+static aco_status
+lower_return(struct lower_ctx *ctx, const struct aco_minstr *in)
+{
+   if (ctx->p->is_entry)
+      return emit(ctx, aco_op_s_endpgm, 0, 0) ? ACO_SUCCESS : oom(ctx);
+   if (in->num_operands < 1)
+      return aco_mprogram_error(ctx->p, ACO_ERROR_INVALID_IR,
+                                "lower_to_hw: block %u: p_return without a return address",
+                                ctx->block->index);
+   struct aco_minstr *r = emit(ctx, aco_op_s_setpc_b64, 1, 0);
+   if (!r)
+      return oom(ctx);
+   r->operands[0] = aco_opnd_reg(in->operands[0].reg, aco_rc_s(2));
+   return ACO_SUCCESS;
 }
 
 static aco_status
@@ -354,12 +443,8 @@ lower_instr(struct lower_ctx *ctx, struct aco_minstr *in)
    case aco_op_p_cbranch_z:
    case aco_op_p_cbranch_nz:
       return lower_branch(ctx, in);
-   case aco_op_p_return: {
-      if (!ctx->p->is_entry)
-         return aco_mprogram_error(ctx->p, ACO_ERROR_UNSUPPORTED,
-                                   "lower_to_hw: returning from a non-entry function");
-      return emit(ctx, aco_op_s_endpgm, 0, 0) ? ACO_SUCCESS : oom(ctx);
-   }
+   case aco_op_p_return:
+      return lower_return(ctx, in);
    case aco_op_p_phi:
    case aco_op_p_linear_phi:
       return aco_mprogram_error(ctx->p, ACO_ERROR_INVALID_IR,
@@ -378,21 +463,21 @@ lower_instr(struct lower_ctx *ctx, struct aco_minstr *in)
    case aco_op_p_reload:
       return lower_spill(ctx, in);
    case aco_op_p_call:
-      return aco_mprogram_error(ctx->p, ACO_ERROR_UNSUPPORTED, "lower_to_hw: %s",
-                                aco_op_info(in->opcode)->name);
+      return lower_call(ctx, in);
+   case aco_op_p_function_address:
+      return lower_function_address(ctx, in);
    default:
       return aco_vec_push(ctx->p->allocator, &ctx->out, in) ? ACO_SUCCESS : oom(ctx);
    }
 }
 
-/* The lowest SGPR and VGPR that no instruction reads or writes, in an entry (whose
- * registers are all its own); -1 when none or not an entry. */
+/* The lowest SGPR and VGPR that no instruction reads or writes (holding no value anywhere
+ * in the function; in a called function aco_save_registers saves it if the ABI preserves
+ * it); -1 when none. */
 static void
 find_unused_regs(struct aco_mprogram *p, int *sgpr, int *vgpr)
 {
    *sgpr = *vgpr = -1;
-   if (!p->is_entry)
-      return;
    uint8_t used[512 / 8] = {0};
    struct aco_mblock *b;
    struct aco_minstr *in;
@@ -404,6 +489,8 @@ find_unused_regs(struct aco_mprogram *p, int *sgpr, int *vgpr)
             unsigned bytes;
             if (is_def) {
                const aco_definition *d = &in->definitions[k - in->num_operands];
+               if (!d->temp.id && in->opcode == aco_op_p_call)
+                  continue; /* what the callee may clobber: no value of this function */
                r = d->reg;
                bytes = aco_rc_bytes(d->temp.rc);
             } else {
@@ -458,11 +545,73 @@ remove_jumps_over_empty_blocks(struct aco_mprogram *p)
    }
 }
 
+/* ---- registers the function touches (for aco_save_registers) ------------------------------ */
+
+static void
+mark(uint64_t *set, aco_physreg r, unsigned bytes)
+{
+   unsigned first = aco_physreg_field(r);
+   unsigned last = first + (aco_physreg_byte(r) + (bytes ? bytes : 4) - 1) / 4;
+   for (unsigned f = first; f <= last && f < 512; f++)
+      if (f < ACO_SGPR_COUNT || f >= 256)
+         set[f / 64] |= 1ull << (f % 64);
+}
+
+static bool
+is_reduction(enum aco_opcode op)
+{
+   return op == aco_op_p_reduce || op == aco_op_p_inclusive_scan || op == aco_op_p_exclusive_scan;
+}
+
+/* Before lowering (`lowered` false) the pseudo instructions tell what lowering will write
+ * in all lanes and what a call clobbers; after it, every hardware instruction is seen. */
+static void
+record_registers(struct aco_mprogram *p, bool lowered)
+{
+   struct aco_mblock *b;
+   struct aco_minstr *in;
+   aco_foreach_block(p, b) {
+      aco_foreach_instr(b, in) {
+         bool wwm = !lowered && is_reduction((enum aco_opcode)in->opcode);
+         if (lowered && in->reloc == ACO_MRELOC_FRAME)
+            continue; /* the stack pointer is moved back after the call */
+         aco_foreach_operand(in, o) {
+            if (!aco_operand_has_reg(o))
+               continue;
+            mark(p->regs_used, o->reg, aco_rc_bytes(o->temp.rc));
+            bool lin = o->kind == ACO_OPND_TEMP && aco_rc_is_vgpr(o->temp.rc) && aco_rc_is_linear(o->temp.rc);
+            if (wwm || (in->opcode == aco_op_p_spill && lin)) {
+               /* a reduction's scratch and a linear VGPR taking an SGPR spill lane */
+               mark(p->regs_whole_wave, o->reg, aco_rc_bytes(o->temp.rc));
+               mark(p->regs_written, o->reg, aco_rc_bytes(o->temp.rc));
+            }
+         }
+         aco_foreach_definition(in, d) {
+            if (!d->fixed)
+               continue;
+            if (in->opcode == aco_op_p_startpgm) {
+               mark(p->regs_used, d->reg, aco_rc_bytes(d->temp.rc)); /* inputs */
+               continue;
+            }
+            unsigned bytes = aco_rc_bytes(d->temp.rc);
+            mark(p->regs_written, d->reg, bytes);
+            if (!d->temp.id && in->opcode == aco_op_p_call)
+               continue; /* what the callee may clobber holds no value of this function */
+            mark(p->regs_used, d->reg, bytes);
+            bool lin = aco_rc_is_vgpr(d->temp.rc) && aco_rc_is_linear(d->temp.rc);
+            if (wwm || lin || in->opcode == aco_op_v_writelane_b32)
+               mark(p->regs_whole_wave, d->reg, bytes);
+         }
+      }
+   }
+}
+
 aco_status
 aco_lower_to_hw(struct aco_mprogram *p)
 {
    struct lower_ctx ctx = {p, NULL, 0, {NULL, 0, 0}, NULL, NULL, 0, -1, -1};
    find_unused_regs(p, &ctx.unused_sgpr, &ctx.unused_vgpr);
+   record_registers(p, false);
    struct aco_mblock *b;
    aco_foreach_block(p, b) {
       ctx.block = b;
@@ -481,5 +630,6 @@ aco_lower_to_hw(struct aco_mprogram *p)
       b->instrs.cap = ctx.out.cap;
    }
    remove_jumps_over_empty_blocks(p);
+   record_registers(p, true);
    return ACO_SUCCESS;
 }

@@ -222,6 +222,19 @@ struct aco_minstr {
    /* VOPD: enum aco_opcode of the Y half; `opcode` is the X half. Definitions are
     * [X dst, Y dst], operands X's sources then Y's, each in its opcode's slot order. */
    uint16_t vopd_y;
+   /* enum aco_mreloc: a constant operand fixed up after lowering (calls) */
+   uint8_t reloc;
+};
+
+/* Constants of lowered calls known only later (docs/calls.md). */
+enum aco_mreloc {
+   ACO_MRELOC_NONE = 0,
+   /* the literal of s_add_u32 / s_addc_u32 after s_getpc_b64: low / high half of the
+    * distance from the end of the s_getpc_b64 to function target_block (the assembler) */
+   ACO_MRELOC_PC_LO,
+   ACO_MRELOC_PC_HI,
+   /* the stack-pointer bump around a call: the caller's frame size (aco_save_registers) */
+   ACO_MRELOC_FRAME,
 };
 
 /* ---- blocks and programs ----------------------------------------------------------------- */
@@ -298,6 +311,26 @@ struct aco_mprogram {
    bool force_scratch_input, has_scratch_input, scratch_input_needed;
    /* aco_lower_to_hw: spill code, in dwords (the binary's statistics) */
    uint32_t sgpr_spills, sgpr_reloads, vgpr_spills, vgpr_reloads;
+
+   /* Calls (docs/calls.md). A function that is not an entry receives the stack pointer
+    * (stack_pointer: the temporary instruction selection defines for it; id 0 in entries,
+    * whose frame starts at scratch offset 0) and addresses its frame from it. */
+   aco_temp stack_pointer;
+   uint16_t stack_pointer_reg; /* its SGPR at the entry and at every return */
+   /* called functions: per register field (s0..s105 = 0..105, v0..v255 = 256..511), 1
+    * where the function's ABI preserves it (in the arena); NULL in entries */
+   const uint8_t *preserved;
+   uint32_t num_calls;        /* p_call instructions */
+   bool calls_dynamic;        /* an indirect call: the stack depth is unknown */
+   /* aco_lower_to_hw, for aco_save_registers: by register field (s0..s105 = 0..105,
+    * v0..v255 = 256..511), which registers the function writes (its code, and what the
+    * callees of its calls may clobber), which hold any of its values or are named by
+    * its code, and which VGPRs it writes in all lanes (linear VGPRs, v_writelane,
+    * reductions under a full exec). */
+   uint64_t regs_written[8], regs_used[8], regs_whole_wave[8];
+   /* aco_save_registers: bytes per lane of the save area at the end of the frame
+    * (config.scratch_bytes includes it) */
+   uint32_t save_bytes;
 };
 
 #define aco_foreach_block(p, blk)                                                             \
@@ -360,6 +393,9 @@ aco_status aco_mprogram_error(struct aco_mprogram *p, aco_status status, const c
  *                                      stay, with registers.
  * aco_eliminate_ssa (src/lower)        phis -> parallel copies at the end of predecessors.
  * aco_lower_to_hw (src/lower)          every pseudo instruction -> hardware instructions.
+ * aco_save_registers (src/lower)       called functions: saves and restores of the
+ *                                      registers their ABI preserves; the frame size in
+ *                                      the stack-pointer bumps of calls.
  * aco_insert_waits (src/lower)         s_waitcnt / s_wait_* before uses of loaded values.
  * aco_insert_nops (src/lower)          hazard NOPs per docs/hazards.md.
  * then src/emit assembles the program (branch fixups, symbols, config, statistics).

@@ -34,6 +34,21 @@ aco_ra_defs_may_overlap_operands(const struct aco_minstr *in)
    return true;
 }
 
+/* Bytes a definition writes: its temporary's, or for a register written without one
+ * (scc, vcc, m0, a run of registers a call clobbers) the class it carries, and at least
+ * the wave's lane mask in vcc or exec. */
+static inline unsigned
+aco_ra_def_bytes(const struct aco_mprogram *p, const aco_definition *d)
+{
+   if (d->temp.id)
+      return aco_rc_bytes(d->temp.rc);
+   unsigned bytes = d->temp.rc.v ? aco_rc_bytes(d->temp.rc) : 4;
+   unsigned f = aco_physreg_field(d->reg);
+   if ((f == ACO_REG_VCC_LO || f == ACO_REG_EXEC_LO) && p->wave_size == 64 && bytes < 8)
+      bytes = 8;
+   return bytes ? bytes : 4;
+}
+
 /* The class of a temporary id. */
 static inline aco_rc
 aco_ra_temp_rc(const struct aco_mprogram *p, uint32_t id)

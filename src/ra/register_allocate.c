@@ -581,14 +581,7 @@ handle_definitions(struct ra_ctx *c, struct aco_minstr *in, const struct aco_mbl
       aco_definition *d = &in->definitions[i];
       if (!d->fixed)
          continue;
-      unsigned bytes = d->temp.id ? aco_rc_bytes(d->temp.rc) : 4;
-      if (!d->temp.id) {
-         /* a physical register written without a temporary (scc, vcc, m0 ...):
-          * its size is not recorded, a lane mask in vcc/exec takes the wave's */
-         unsigned f = aco_physreg_field(d->reg);
-         if ((f == ACO_REG_VCC_LO || f == ACO_REG_EXEC_LO) && c->p->wave_size == 64)
-            bytes = 8;
-      }
+      unsigned bytes = aco_ra_def_bytes(c->p, d);
       if (!evict(c, d->reg.reg_b, bytes, 0, overlap, nops, b))
          return false;
       if (d->temp.id) {
@@ -1036,7 +1029,8 @@ record_usage(struct ra_ctx *c)
                bytes = aco_rc_bytes(o->temp.rc);
             } else {
                aco_definition *d = &in->definitions[k - in->num_operands];
-               if (!d->temp.id && !d->fixed)
+               /* what a call clobbers is the callee's use, counted for the binary */
+               if ((!d->temp.id && !d->fixed) || (!d->temp.id && in->opcode == aco_op_p_call))
                   continue;
                reg = d->reg.reg_b;
                bytes = d->temp.id ? aco_rc_bytes(d->temp.rc) : 4;

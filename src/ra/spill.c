@@ -12,6 +12,10 @@
  * one that is). Values created by spilling are never chosen again. Liveness is computed
  * again after each round until every instruction fits, or nothing is left to choose.
  *
+ * Calls: the values live through a p_call (with the arguments it reads) must fit in the
+ * registers the callee keeps, below the limits: the rest are spilled like any other
+ * (docs/calls.md "Caller side").
+ *
  * Where they go. SGPRs go into lanes of linear VGPRs (v_writelane / v_readlane, which
  * ignore exec: a linear VGPR is live in every lane, kept by the allocator in the top of the
  * VGPR file apart from ordinary VGPRs, so no other value's inactive lanes are touched);
@@ -48,6 +52,7 @@ struct spill_ctx {
    ACO_VEC(aco_temp) lin;     /* linear VGPRs holding SGPR spills */
    unsigned sgpr_slots;
    uint32_t frame_base, frame_bytes;
+   bool over; /* choose(): some instruction was over a limit */
    /* scratch of one block's walk */
    uint8_t *live;
    ACO_VEC(uint32_t) live_list;
@@ -89,7 +94,8 @@ is_remat(const struct aco_minstr *in)
 static bool
 spillable(const struct spill_ctx *c, uint32_t id)
 {
-   if (!id || id >= c->unspillable_from || c->state[id] != KEEP || !c->def[id])
+   if (!id || id >= c->unspillable_from || c->state[id] != KEEP || !c->def[id] ||
+       id == c->p->stack_pointer.id) /* VGPR spills and reloads address the frame from it */
       return false;
    aco_rc rc = aco_ra_temp_rc(c->p, id);
    if (aco_rc_is_vgpr(rc) && (aco_rc_is_linear(rc) || aco_rc_is_subdword(rc)))
@@ -190,15 +196,73 @@ choose_at(struct spill_ctx *c, struct aco_mblock *b, uint32_t i, bool vgpr, int 
    return n;
 }
 
-/* One backward walk per block over-limit: the values to spill in this round. */
+/* At a call, what must survive it (the values live through it, and the arguments that
+ * die at it but sit in registers the callee keeps) beyond what fits in the registers the
+ * callee keeps below the limit: the limit minus the registers the call's fixed
+ * definitions (its results, return address and clobbered runs) cover. The live set after
+ * the call is current. */
+static int
+call_excess(struct spill_ctx *c, const struct aco_minstr *in, bool vgpr)
+{
+   unsigned limit = vgpr ? c->vgpr_limit : c->sgpr_limit, base = vgpr ? 256 : 0;
+   int capacity = (int)limit, need = 0;
+   for (unsigned d = 0; d < in->num_definitions; d++) {
+      const aco_definition *def = &in->definitions[d];
+      unsigned f = aco_physreg_field(def->reg);
+      if (!def->fixed || f < base || f >= base + limit)
+         continue;
+      unsigned regs = aco_rc_reg_count(def->temp.rc);
+      capacity -= (int)(f + regs > base + limit ? base + limit - f : regs);
+   }
+   for (uint32_t k = 0; k < c->live_list.len; k++) {
+      uint32_t id = c->live_list.data[k];
+      aco_rc rc = aco_ra_temp_rc(c->p, id);
+      if (c->live[id] == 1 && aco_rc_is_vgpr(rc) == vgpr && !is_operand(in, id))
+         need += (int)demand_of(rc);
+   }
+   for (unsigned o = 0; o < in->num_operands; o++) {
+      const aco_operand *op = &in->operands[o];
+      if (op->kind == ACO_OPND_TEMP && aco_rc_is_vgpr(op->temp.rc) == vgpr)
+         need += (int)demand_of(op->temp.rc); /* in kept registers, or clobbered ones */
+   }
+   /* arguments in clobbered registers were counted but take no kept register */
+   for (unsigned o = 0; o < in->num_operands; o++) {
+      const aco_operand *op = &in->operands[o];
+      if (op->kind != ACO_OPND_TEMP || !op->fixed || aco_rc_is_vgpr(op->temp.rc) != vgpr)
+         continue;
+      for (unsigned d = 0; d < in->num_definitions; d++) {
+         const aco_definition *def = &in->definitions[d];
+         unsigned lo = def->reg.reg_b, hi = lo + aco_rc_reg_count(def->temp.rc) * 4;
+         if (def->fixed && op->reg.reg_b >= lo && op->reg.reg_b < hi) {
+            need -= (int)demand_of(op->temp.rc);
+            break;
+         }
+      }
+   }
+   return need - capacity;
+}
+
+static bool
+has_call(const struct aco_mblock *b)
+{
+   for (uint32_t i = 0; i < b->instrs.len; i++)
+      if (b->instrs.data[i]->opcode == aco_op_p_call)
+         return true;
+   return false;
+}
+
+/* One backward walk per block over a limit or with a call: the values to spill in this
+ * round. c->over tells whether anything was over. */
 static unsigned
 choose(struct spill_ctx *c)
 {
    unsigned n = 0;
    struct aco_mblock *b;
+   c->over = false;
    aco_foreach_block(c->p, b)
    {
-      if (b->demand.sgpr <= (int)c->sgpr_limit && b->demand.vgpr <= (int)c->vgpr_limit)
+      if (b->demand.sgpr <= (int)c->sgpr_limit && b->demand.vgpr <= (int)c->vgpr_limit &&
+          (!c->p->num_calls || !has_call(b)))
          continue;
       for (uint32_t k = 0; k < c->live_list.len; k++)
          c->live[c->live_list.data[k]] = 0;
@@ -210,10 +274,17 @@ choose(struct spill_ctx *c)
          const struct aco_register_demand *d = &b->instr_demand[i];
          /* the live set after `in` is current: what is live through it is that minus
           * its definitions and operands */
-         if (d->sgpr > (int)c->sgpr_limit)
-            n += choose_at(c, b, i, false, d->sgpr - (int)c->sgpr_limit);
-         if (d->vgpr > (int)c->vgpr_limit)
-            n += choose_at(c, b, i, true, d->vgpr - (int)c->vgpr_limit);
+         for (unsigned file = 0; file < 2; file++) {
+            int excess = (file ? d->vgpr - (int)c->vgpr_limit : d->sgpr - (int)c->sgpr_limit);
+            if (in->opcode == aco_op_p_call) {
+               int e = call_excess(c, in, file);
+               excess = e > excess ? e : excess;
+            }
+            if (excess > 0) {
+               c->over = true;
+               n += choose_at(c, b, i, file, excess);
+            }
+         }
          step_back(c, in);
       }
    }
@@ -281,12 +352,15 @@ make_spill(struct spill_ctx *c, uint32_t id)
 {
    aco_rc rc = aco_ra_temp_rc(c->p, id);
    bool vgpr = aco_rc_is_vgpr(rc);
-   struct aco_minstr *in = aco_minstr_create(&c->p->arena, aco_op_p_spill, vgpr ? 2 : 3, 0);
+   bool sp = vgpr && c->p->stack_pointer.id;
+   struct aco_minstr *in = aco_minstr_create(&c->p->arena, aco_op_p_spill, vgpr ? 2 + sp : 3, 0);
    if (!in)
       return NULL;
    in->operands[0] = aco_opnd_temp(aco_temp_make(id, rc));
    if (vgpr) {
       in->operands[1] = aco_opnd_const((uint32_t)c->slot[id], 32);
+      if (sp)
+         in->operands[2] = aco_opnd_temp(c->p->stack_pointer);
    } else {
       in->operands[1] = aco_opnd_temp(lin_vgpr(c, (unsigned)c->slot[id]));
       in->operands[2] = aco_opnd_const((uint32_t)c->slot[id] % c->p->wave_size, 32);
@@ -313,10 +387,13 @@ make_reload(struct spill_ctx *c, uint32_t id, aco_temp *out)
       in->valu = d->valu;
       in->operands[0] = d->operands[0];
    } else if (aco_rc_is_vgpr(rc)) {
-      in = aco_minstr_create(&c->p->arena, aco_op_p_reload, 1, 1);
+      bool sp = c->p->stack_pointer.id != 0;
+      in = aco_minstr_create(&c->p->arena, aco_op_p_reload, 1 + sp, 1);
       if (!in)
          return NULL;
       in->operands[0] = aco_opnd_const((uint32_t)c->slot[id], 32);
+      if (sp)
+         in->operands[1] = aco_opnd_temp(c->p->stack_pointer);
    } else {
       in = aco_minstr_create(&c->p->arena, aco_op_p_reload, 2, 1);
       if (!in)
@@ -542,7 +619,8 @@ aco_spill(struct aco_mprogram *p)
       s = aco_compute_liveness(p);
       if (s)
          break;
-      if (p->max_demand.sgpr <= (int)c.sgpr_limit && p->max_demand.vgpr <= (int)c.vgpr_limit)
+      if (p->max_demand.sgpr <= (int)c.sgpr_limit && p->max_demand.vgpr <= (int)c.vgpr_limit &&
+          !p->num_calls)
          break;
       if (round == MAX_ROUNDS) {
          s = aco_mprogram_error(p, ACO_ERROR_REGISTER_LIMIT,
@@ -554,7 +632,10 @@ aco_spill(struct aco_mprogram *p)
       s = prepare_round(&c);
       if (s)
          break;
-      if (!choose(&c)) {
+      unsigned chose = choose(&c);
+      if (!c.over)
+         break;
+      if (!chose) {
          s = aco_mprogram_error(p, ACO_ERROR_REGISTER_LIMIT,
                                 "spill: %d SGPRs and %d VGPRs are live at once and nothing "
                                 "more can be spilled within the limits of %u SGPRs and %u "

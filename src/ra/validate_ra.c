@@ -287,9 +287,7 @@ simulate_block(struct vra_ctx *c, struct aco_mblock *b)
          if (d->temp.id) {
             rf_write(c, b, (int)i, d->temp, "definition");
          } else if (d->fixed) {
-            unsigned bytes = 4, f = aco_physreg_field(d->reg);
-            if ((f == ACO_REG_VCC_LO || f == ACO_REG_EXEC_LO) && c->p->wave_size == 64)
-               bytes = 8;
+            unsigned bytes = aco_ra_def_bytes(c->p, d);
             for (unsigned k = 0; k < bytes && d->reg.reg_b + k < RF_BYTES; k++)
                if (c->rf[d->reg.reg_b + k]) {
                   report(c, b, (int)i, "a write of a fixed register clobbers live %%%u",

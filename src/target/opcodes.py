@@ -1286,7 +1286,7 @@ v_dual_and_b32                     VOPD    -                      -/12          
 
 PSEUDO = """
 p_startpgm p_parallelcopy p_create_vector p_split_vector p_extract_vector p_phi p_linear_phi
-p_as_uniform p_call p_return p_spill p_reload p_logical_start p_logical_end
+p_as_uniform p_call p_return p_function_address p_spill p_reload p_logical_start p_logical_end
 p_branch p_cbranch_z p_cbranch_nz p_unit_test
 p_reduce p_inclusive_scan p_exclusive_scan p_start_linear_vgpr p_end_linear_vgpr
 """.split()

@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: MIT */
+/* Instruction selection of calls (docs/calls.md): the start of a function that is not an
+ * entry, p_call at call sites, function addresses and the return of such a function.
+ *
+ * Where every parameter lives comes from call_abi.c, for the callee's signature and ABI.
+ * A function's parameters are definitions of p_startpgm fixed to those registers, with
+ * the return address and the stack pointer. Its return is a p_return reading, each fixed
+ * to its register, the return values, the parameters it must hand back (written back)
+ * and the system parameters; register allocation moves them there.
+ *
+ * A call is
+ *    p_call  ret_addr, results..., clobbers...  <-  stack_pointer, callee_address, args...
+ * with the stack pointer and the arguments fixed to the callee's registers, the return
+ * address and the results fixed definitions, and one fixed definition without a
+ * temporary for every run of registers the callee may overwrite (its ABI's clobbered
+ * registers minus the ones it hands back, plus vcc, m0 and scc): register allocation
+ * moves values living across the call out of them, as it does for any fixed definition.
+ * Arguments in clobbered registers (discardable and return parameters) are fresh copies,
+ * so they die at the call and never keep a value there. */
+#include "isel/isel.h"
+
+#include <string.h>
+
+/* Registers of a parameter location as a class and a physical register. */
+static aco_rc
+loc_rc(const aco_param_location *l)
+{
+   return l->kind == ACO_PARAM_LOC_VGPR ? aco_rc_v(l->dwords) : aco_rc_s(l->dwords);
+}
+
+static aco_physreg
+loc_reg(const aco_param_location *l)
+{
+   return l->kind == ACO_PARAM_LOC_VGPR ? aco_vgpr(l->reg) : aco_sgpr(l->reg);
+}
+
+static aco_temp
+copy_of(struct isel_ctx *c, aco_temp t)
+{
+   aco_temp d = isel_new(c, t.rc);
+   struct aco_minstr *in = isel_emit(c, aco_op_p_parallelcopy, 1, 1);
+   in->operands[0] = aco_opnd_temp(t);
+   in->definitions[0] = aco_def_temp(d);
+   return d;
+}
+
+/* Value v in the class a parameter location needs: VGPR values of SGPR temporaries are
+ * copied, uniform parameters of a value the divergence analysis could not prove uniform
+ * read the first active lane (the IR requires the same value in every calling lane). */
+static aco_temp
+value_for(struct isel_ctx *c, aco_value v, const aco_param_location *l)
+{
+   aco_temp t = isel_temp(c, v);
+   if (!t.id)
+      return t;
+   if (l->kind == ACO_PARAM_LOC_VGPR)
+      return isel_as_vgpr(c, t);
+   if (!aco_rc_is_vgpr(t.rc))
+      return t;
+   aco_temp d = isel_new(c, aco_rc_s(aco_rc_dwords(t.rc)));
+   struct aco_minstr *in = isel_emit(c, aco_op_p_as_uniform, 1, 1);
+   in->operands[0] = aco_opnd_temp(t);
+   in->definitions[0] = aco_def_temp(d);
+   return d;
+}
+
+static aco_status
+layout_of(struct isel_ctx *c, const struct aco_function *f, struct aco_call_layout *l,
+          const struct air_instr *at)
+{
+   struct aco_call_signature sig;
+   aco_status s = aco_call_layout_for_function(f, &c->p->arena, l, &sig);
+   if (s)
+      return aco_mprogram_error(c->p, s, "instruction selection: @%s: the parameters of @%s "
+                                "get no places under its ABI", c->f->name, f->name);
+   if (f->flags & ACO_FUNCTION_DIVERGENT_CALLABLE)
+      return isel_unsupported(c, at, "a divergent-callable function (the call chain)");
+   if (l->stack_bytes)
+      return isel_unsupported(c, at, "parameters passed on the stack");
+   return ACO_SUCCESS;
+}
+
+/* ---- the called function ---------------------------------------------------------------- */
+
+aco_status
+isel_select_function_start(struct isel_ctx *c)
+{
+   const struct aco_function *f = c->f;
+   struct aco_call_layout *l = &c->call_layout;
+   aco_status s = layout_of(c, f, l, NULL);
+   if (s)
+      return s;
+   aco_definition *defs = aco_arena_array(&c->p->arena, aco_definition, f->num_params + 2);
+   if (!defs)
+      return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
+   unsigned n = 0;
+   const aco_param_location *ra = &l->sys[ACO_SYSTEM_PARAM_RETURN_ADDRESS];
+   const aco_param_location *sp = &l->sys[ACO_SYSTEM_PARAM_STACK_POINTER];
+   c->return_address = isel_new(c, loc_rc(ra));
+   defs[n++] = aco_def_fixed(c->return_address, loc_reg(ra));
+   uint8_t *preserved = aco_arena_array(&c->p->arena, uint8_t, 512);
+   if (!preserved)
+      return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
+   aco_abi_preserved_registers(f->abi, 256, 256, preserved);
+   c->p->preserved = preserved;
+   c->p->stack_pointer_reg = sp->reg;
+   c->p->stack_pointer = isel_new(c, loc_rc(sp));
+   defs[n++] = aco_def_fixed(c->p->stack_pointer, loc_reg(sp));
+   for (uint32_t i = 0; i < f->num_params; i++) {
+      aco_temp t = isel_new(c, loc_rc(&l->params[i]));
+      defs[n++] = aco_def_fixed(t, loc_reg(&l->params[i]));
+      c->temps[f->params[i].value.id] = t;
+   }
+   struct aco_minstr *start = isel_emit(c, aco_op_p_startpgm, 0, n);
+   memcpy(start->definitions, defs, n * sizeof(defs[0]));
+   isel_emit(c, aco_op_p_logical_start, 0, 0);
+   return c->p->status;
+}
+
+aco_status
+isel_select_return(struct isel_ctx *c, const struct air_instr *in)
+{
+   const struct aco_function *f = c->f;
+   isel_emit(c, aco_op_p_logical_end, 0, 0);
+   if (c->p->is_entry) {
+      isel_emit(c, aco_op_p_return, 0, 0);
+      return c->p->status;
+   }
+   const struct aco_call_layout *l = &c->call_layout;
+   aco_operand *ops = aco_arena_array(&c->p->arena, aco_operand, f->num_params + 2);
+   if (!ops)
+      return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
+   unsigned n = 0, next_result = 0;
+   ops[n++] = aco_opnd_fixed_temp(c->return_address, loc_reg(&l->sys[ACO_SYSTEM_PARAM_RETURN_ADDRESS]));
+   ops[n++] = aco_opnd_fixed_temp(c->p->stack_pointer, loc_reg(&l->sys[ACO_SYSTEM_PARAM_STACK_POINTER]));
+   for (uint32_t i = 0; i < f->num_params; i++) {
+      const aco_param_location *loc = &l->params[i];
+      aco_temp t = {0, {0}};
+      if (f->params[i].flags & ACO_PARAM_RETURN) {
+         if (!in || next_result >= in->num_srcs)
+            return isel_unsupported(c, in, "a return without a value for every return parameter");
+         t = value_for(c, in->srcs[next_result++], loc);
+      } else if (loc->written_back) {
+         t = c->temps[f->params[i].value.id];
+      } else {
+         continue;
+      }
+      if (!t.id)
+         return isel_unsupported(c, in, "a return value of this type");
+      ops[n++] = aco_opnd_fixed_temp(t, loc_reg(loc));
+   }
+   struct aco_minstr *r = isel_emit(c, aco_op_p_return, n, 0);
+   memcpy(r->operands, ops, n * sizeof(ops[0]));
+   return c->p->status;
+}
+
+/* ---- call sites ------------------------------------------------------------------------ */
+
+/* The callee's registers it may overwrite in the calling lanes, as fixed definitions
+ * without temporaries: runs of its ABI's clobbered registers (at most 31 dwords each)
+ * that no parameter handed back or result occupies; then vcc, m0 and scc. */
+static unsigned
+clobber_defs(struct isel_ctx *c, const struct aco_function *callee,
+             const struct aco_call_layout *l, aco_definition *out)
+{
+   uint8_t keep[512];
+   aco_abi_preserved_registers(callee->abi, 256, 256, keep);
+   for (unsigned k = 0; k < ACO_SYSTEM_PARAM_COUNT + l->num_params; k++) {
+      const aco_param_location *loc = k < ACO_SYSTEM_PARAM_COUNT ? &l->sys[k]
+                                                                 : &l->params[k - ACO_SYSTEM_PARAM_COUNT];
+      if (loc->kind != ACO_PARAM_LOC_SGPR && loc->kind != ACO_PARAM_LOC_VGPR)
+         continue;
+      bool result = k >= ACO_SYSTEM_PARAM_COUNT &&
+                    (callee->params[k - ACO_SYSTEM_PARAM_COUNT].flags & ACO_PARAM_RETURN);
+      if (!loc->written_back && !result && k != ACO_SYSTEM_PARAM_RETURN_ADDRESS)
+         continue;
+      unsigned base = loc->kind == ACO_PARAM_LOC_VGPR ? 256 : 0;
+      for (unsigned d = 0; d < loc->dwords; d++)
+         keep[base + loc->reg + d] = 1;
+   }
+   unsigned n = 0;
+   for (unsigned file = 0; file < 2; file++) {
+      unsigned count = file ? 256 : ACO_SGPR_COUNT;
+      for (unsigned r = 0; r < count;) {
+         if (keep[file * 256 + r]) {
+            r++;
+            continue;
+         }
+         unsigned len = 1;
+         while (r + len < count && len < 31 && !keep[file * 256 + r + len])
+            len++;
+         aco_rc rc = file ? aco_rc_v(len) : aco_rc_s(len);
+         out[n++] = aco_def_fixed(aco_temp_make(0, rc), file ? aco_vgpr(r) : aco_sgpr(r));
+         r += len;
+      }
+   }
+   out[n++] = aco_def_fixed(aco_temp_make(0, aco_rc_lane_mask(c->p->wave_size)),
+                            aco_physreg_make(ACO_REG_VCC_LO, 0));
+   out[n++] = aco_def_fixed(aco_temp_make(0, aco_rc_s(1)), aco_physreg_make(c->p->gfx->reg_m0, 0));
+   out[n++] = aco_def_fixed(aco_temp_make(0, aco_rc_s(1)), aco_physreg_make(ACO_REG_SCC, 0));
+   return n;
+}
+
+/* The address of function f (an SGPR pair): p_call and func_addr take it from here. */
+static aco_temp
+function_address(struct isel_ctx *c, const struct aco_function *f)
+{
+   aco_temp d = isel_new(c, aco_rc_s(2));
+   struct aco_minstr *in = isel_emit(c, aco_op_p_function_address, 0, 2);
+   in->definitions[0] = aco_def_temp(d);
+   /* the PC-relative addition writes scc */
+   in->definitions[1] = aco_def_fixed(aco_temp_make(0, aco_rc_s(1)), aco_physreg_make(ACO_REG_SCC, 0));
+   in->imm = f->index;
+   c->scc_bool.id = 0;
+   return d;
+}
+
+aco_status
+isel_select_call(struct isel_ctx *c, const struct air_instr *in)
+{
+   const struct aco_function *callee = in->callee;
+   if (in->op == ACO_OP_FUNC_ADDR) {
+      c->temps[in->defs[0].id] = function_address(c, callee);
+      return c->p->status;
+   }
+   if (in->op == ACO_OP_TAIL_CALL || in->op == ACO_OP_TAIL_CALL_INDIRECT)
+      return isel_unsupported(c, in, "a tail call");
+   struct aco_call_layout l;
+   aco_status s = layout_of(c, callee, &l, in);
+   if (s)
+      return s;
+   bool indirect = in->op == ACO_OP_CALL_INDIRECT;
+   aco_temp target;
+   if (indirect) {
+      if (isel_div(c, in->srcs[0]))
+         return isel_unsupported(c, in, "a call through a pointer that differs between lanes");
+      target = isel_temp(c, in->srcs[0]);
+      c->p->calls_dynamic = true;
+   } else {
+      target = function_address(c, callee);
+   }
+   unsigned nargs = callee->num_params;
+   aco_operand *ops = aco_arena_array(&c->p->arena, aco_operand, nargs + 2);
+   aco_definition *defs = aco_arena_array(&c->p->arena, aco_definition, nargs + 32 + 8);
+   if (!ops || !defs)
+      return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
+   const aco_param_location *sp = &l.sys[ACO_SYSTEM_PARAM_STACK_POINTER];
+   aco_temp sp_val = c->p->stack_pointer.id ? c->p->stack_pointer : isel_const_temp(c, 0, 1);
+   unsigned nops = 0, ndefs = 0;
+   ops[nops++] = aco_opnd_fixed_temp(sp_val, loc_reg(sp));
+   ops[nops++] = aco_opnd_temp(target);
+   for (uint32_t i = 0; i < nargs; i++) {
+      const aco_param_location *loc = &l.params[i];
+      aco_temp t = value_for(c, in->srcs[i + indirect], loc);
+      if (!t.id)
+         return isel_unsupported(c, in, "an argument of this type");
+      if (!loc->preserved && !loc->written_back)
+         t = copy_of(c, t); /* dies at the call: the callee overwrites its register */
+      ops[nops++] = aco_opnd_fixed_temp(t, loc_reg(loc));
+   }
+   const aco_param_location *ra = &l.sys[ACO_SYSTEM_PARAM_RETURN_ADDRESS];
+   defs[ndefs++] = aco_def_fixed(isel_new(c, loc_rc(ra)), loc_reg(ra));
+   unsigned next_result = 0;
+   for (uint32_t i = 0; i < nargs; i++) {
+      if (!(callee->params[i].flags & ACO_PARAM_RETURN))
+         continue;
+      aco_temp r = isel_new(c, loc_rc(&l.params[i]));
+      defs[ndefs++] = aco_def_fixed(r, loc_reg(&l.params[i]));
+      if (next_result < in->num_defs)
+         c->temps[in->defs[next_result++].id] = r;
+   }
+   ndefs += clobber_defs(c, callee, &l, defs + ndefs);
+   struct aco_minstr *call = isel_emit(c, aco_op_p_call, nops, ndefs);
+   memcpy(call->operands, ops, nops * sizeof(ops[0]));
+   memcpy(call->definitions, defs, ndefs * sizeof(defs[0]));
+   call->imm = l.stack_bytes;
+   c->scc_bool.id = 0;
+   c->p->num_calls++;
+   return c->p->status;
+}

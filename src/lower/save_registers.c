@@ -1,0 +1,300 @@
+/* SPDX-License-Identifier: MIT */
+/* aco_save_registers: what a called function owes its caller (docs/calls.md "The
+ * callee"), after lowering to hardware, when every register it writes is known
+ * (p->regs_written, p->regs_used, p->regs_whole_wave from aco_lower_to_hw; the registers
+ * callees of its own calls may clobber count as written).
+ *
+ * - A preserved VGPR written under exec is stored in the lanes active at the entry and
+ *   loaded back in those lanes before each return.
+ * - A VGPR written in all lanes is stored in all lanes; loaded back in all lanes if
+ *   preserved, in the lanes inactive at the entry if clobbered (the caller's values there
+ *   are preserved by every ABI).
+ * - Preserved SGPRs it writes go into lanes of one VGPR (v_writelane), which is stored in
+ *   all lanes; that VGPR's own lanes are saved first and loaded back at once, and the
+ *   reverse at each return (v_readlane).
+ *
+ * The save area is at the end of the frame, addressed from the stack pointer as it is at
+ * the entry and at every return (its ABI register). Code around all-lane accesses runs
+ * under exec = all ones (s_or_saveexec), with the entry mask kept in an SGPR the function
+ * never uses and its ABI does not preserve; SCC is dead at both points. Restores go right
+ * before each s_setpc_b64 (a return is never inside divergent control flow, so exec is the
+ * entry mask there).
+ *
+ * Then, for every function, the stack-pointer bumps around its calls get the final frame
+ * size, or are removed when the frame is empty. */
+#include "lower/lower.h"
+
+#include <string.h>
+
+static bool
+test(const uint64_t *set, unsigned f)
+{
+   return (set[f / 64] >> (f % 64)) & 1;
+}
+
+struct save_ctx {
+   struct aco_mprogram *p;
+   unsigned sp;          /* stack pointer SGPR */
+   int tmp;              /* SGPR (pair in wave64) for the entry exec, or -1 */
+   int lane_vgpr;        /* VGPR carrying SGPRs, or -1 */
+   uint32_t base;        /* first byte of the save area */
+   uint32_t bytes;       /* its size */
+   uint16_t active[256], all[256], inactive[256], sgprs[ACO_SGPR_COUNT];
+   unsigned num_active, num_all, num_inactive, num_sgprs;
+   uint32_t slot_of[512]; /* byte offset in the frame of each saved VGPR field */
+   uint32_t lane_vgpr_slot, sgpr_slot0;
+};
+
+static aco_status
+err(struct save_ctx *c, aco_status s, const char *what)
+{
+   return aco_mprogram_error(c->p, s, "save_registers: @%s: %s", c->p->name ? c->p->name : "",
+                             what);
+}
+
+/* A register no instruction names that the ABI does not preserve: free at the entry and
+ * at each return. */
+static int
+free_register(struct save_ctx *c, unsigned first, unsigned end, unsigned size)
+{
+   for (unsigned r = first; r + size <= end; r += size) {
+      bool ok = true;
+      for (unsigned k = 0; k < size && ok; k++)
+         ok = !test(c->p->regs_used, r + k) && !c->p->preserved[r + k];
+      if (ok)
+         return (int)r;
+   }
+   return -1;
+}
+
+static aco_status
+classify(struct save_ctx *c)
+{
+   struct aco_mprogram *p = c->p;
+   for (unsigned v = 0; v < 256; v++) {
+      unsigned f = 256 + v;
+      if (!test(p->regs_written, f))
+         continue;
+      if (test(p->regs_whole_wave, f)) {
+         c->all[c->num_all++] = (uint16_t)f;
+         if (!p->preserved[f])
+            c->inactive[c->num_inactive++] = (uint16_t)f;
+      } else if (p->preserved[f]) {
+         c->active[c->num_active++] = (uint16_t)f;
+      }
+   }
+   for (unsigned s = 0; s < ACO_SGPR_COUNT; s++)
+      if (test(p->regs_written, s) && p->preserved[s])
+         c->sgprs[c->num_sgprs++] = (uint16_t)s;
+   c->base = (p->config.scratch_bytes + 3) & ~3u;
+   uint32_t at = c->base;
+   for (unsigned k = 0; k < c->num_active; k++, at += 4)
+      c->slot_of[c->active[k]] = at;
+   for (unsigned k = 0; k < c->num_all; k++, at += 4)
+      c->slot_of[c->all[k]] = at;
+   c->tmp = c->lane_vgpr = -1;
+   if (c->num_sgprs) {
+      c->lane_vgpr = free_register(c, 256, 512, 1);
+      if (c->lane_vgpr < 0)
+         c->lane_vgpr = 256 + 255; /* any: its lanes are saved around the use */
+      c->lane_vgpr_slot = at;
+      at += 4;
+      c->sgpr_slot0 = at;
+      at += 4 * ((c->num_sgprs + p->wave_size - 1) / p->wave_size);
+   }
+   if (c->num_all || c->num_sgprs) {
+      unsigned size = p->wave_size / 32;
+      c->tmp = free_register(c, 0, ACO_SGPR_COUNT, size);
+      if (c->tmp < 0)
+         return err(c, ACO_ERROR_UNSUPPORTED,
+                    "no SGPR left free to hold exec while registers are saved in all lanes");
+   }
+   c->bytes = at - c->base;
+   if (c->bytes && at - 4 > (uint32_t)p->gfx->scratch_offset_max)
+      return err(c, ACO_ERROR_UNSUPPORTED,
+                 "the register save area lies beyond the immediate offsets of scratch "
+                 "instructions");
+   return ACO_SUCCESS;
+}
+
+/* ---- emitting ----------------------------------------------------------------------------- */
+
+static void
+scratch(struct save_ctx *c, struct aco_mbuilder *b, bool load, unsigned vfield, uint32_t off)
+{
+   enum aco_encoding enc = ACO_ENC_MEM_NO_VADDR | ACO_ENC_MEM_SADDR;
+   aco_operand saddr = aco_opnd_reg(aco_sgpr(c->sp), aco_rc_s(1));
+   struct aco_minstr *m;
+   if (load) {
+      aco_definition d = aco_def_fixed(aco_temp_make(0, aco_rc_v(1)), aco_physreg_make(vfield, 0));
+      m = aco_mb_hw(b, aco_op_scratch_load_b32, enc, &d, &saddr);
+   } else {
+      aco_operand ops[2] = {aco_opnd_reg(aco_physreg_make(vfield, 0), aco_rc_v(1)), saddr};
+      m = aco_mb_hw(b, aco_op_scratch_store_b32, enc, NULL, ops);
+   }
+   if (m)
+      m->mem.offset = (int32_t)off;
+}
+
+/* exec = op(-1) with the old exec in tmp (s_or_saveexec: all lanes; s_xor_saveexec: the
+ * lanes that were inactive) */
+static void
+saveexec(struct save_ctx *c, struct aco_mbuilder *b, bool inactive)
+{
+   bool w64 = c->p->wave_size == 64;
+   enum aco_opcode op = inactive ? (w64 ? aco_op_s_xor_saveexec_b64 : aco_op_s_xor_saveexec_b32)
+                                 : (w64 ? aco_op_s_or_saveexec_b64 : aco_op_s_or_saveexec_b32);
+   aco_definition d = aco_def_fixed(aco_temp_make(0, aco_rc_s(w64 ? 2 : 1)), aco_sgpr((unsigned)c->tmp));
+   struct aco_minstr *in = aco_mb_sop1(b, op, d, aco_opnd_const(w64 ? ~0ull : 0xffffffffu, w64 ? 64 : 32));
+   (void)in;
+}
+
+static void
+restore_exec(struct save_ctx *c, struct aco_mbuilder *b)
+{
+   bool w64 = c->p->wave_size == 64;
+   aco_definition d = aco_def_fixed(aco_temp_make(0, aco_rc_s(w64 ? 2 : 1)),
+                                    aco_physreg_make(ACO_REG_EXEC_LO, 0));
+   aco_mb_sop1(b, w64 ? aco_op_s_mov_b64 : aco_op_s_mov_b32, d,
+               aco_opnd_reg(aco_sgpr((unsigned)c->tmp), aco_rc_s(w64 ? 2 : 1)));
+}
+
+static void
+lane_op(struct save_ctx *c, struct aco_mbuilder *b, bool read, unsigned sgpr, unsigned lane)
+{
+   aco_physreg v = aco_physreg_make((unsigned)c->lane_vgpr, 0);
+   if (read) {
+      aco_definition d = aco_def_fixed(aco_temp_make(0, aco_rc_s(1)), aco_sgpr(sgpr));
+      aco_operand ops[2] = {aco_opnd_reg(v, aco_rc_v(1)), aco_opnd_const(lane, 32)};
+      aco_mb_hw(b, aco_op_v_readlane_b32, ACO_ENC_NATIVE, &d, ops);
+   } else {
+      aco_definition d = aco_def_fixed(aco_temp_make(0, aco_rc_lv(1)), v);
+      aco_operand ops[2] = {aco_opnd_reg(aco_sgpr(sgpr), aco_rc_s(1)), aco_opnd_const(lane, 32)};
+      aco_mb_hw(b, aco_op_v_writelane_b32, ACO_ENC_NATIVE, &d, ops);
+   }
+}
+
+/* The SGPRs through the lane VGPR (exec is all ones): its own lanes go to their slot,
+ * then chunk by chunk the SGPRs pass through it to theirs (or back), then it gets its
+ * lanes back. */
+static void
+move_sgprs(struct save_ctx *c, struct aco_mbuilder *b, bool restore)
+{
+   unsigned lv = (unsigned)c->lane_vgpr, ws = c->p->wave_size;
+   scratch(c, b, false, lv, c->lane_vgpr_slot);
+   for (unsigned first = 0; first < c->num_sgprs; first += ws) {
+      uint32_t slot = c->sgpr_slot0 + 4 * (first / ws);
+      unsigned n = c->num_sgprs - first < ws ? c->num_sgprs - first : ws;
+      if (restore)
+         scratch(c, b, true, lv, slot);
+      for (unsigned k = 0; k < n; k++)
+         lane_op(c, b, restore, c->sgprs[first + k], k);
+      if (!restore)
+         scratch(c, b, false, lv, slot);
+   }
+   scratch(c, b, true, lv, c->lane_vgpr_slot);
+}
+
+static void
+emit_saves(struct save_ctx *c, struct aco_mbuilder *b)
+{
+   for (unsigned k = 0; k < c->num_active; k++)
+      scratch(c, b, false, c->active[k], c->slot_of[c->active[k]]);
+   if (c->tmp < 0)
+      return;
+   saveexec(c, b, false);
+   for (unsigned k = 0; k < c->num_all; k++)
+      scratch(c, b, false, c->all[k], c->slot_of[c->all[k]]);
+   if (c->num_sgprs)
+      move_sgprs(c, b, false);
+   restore_exec(c, b);
+}
+
+static void
+emit_restores(struct save_ctx *c, struct aco_mbuilder *b)
+{
+   for (unsigned k = 0; k < c->num_active; k++)
+      scratch(c, b, true, c->active[k], c->slot_of[c->active[k]]);
+   if (c->tmp < 0)
+      return;
+   saveexec(c, b, false);
+   for (unsigned k = 0; k < c->num_all; k++)
+      if (c->p->preserved[c->all[k]])
+         scratch(c, b, true, c->all[k], c->slot_of[c->all[k]]);
+   if (c->num_sgprs)
+      move_sgprs(c, b, true);
+   restore_exec(c, b);
+   if (!c->num_inactive)
+      return;
+   saveexec(c, b, true);
+   for (unsigned k = 0; k < c->num_inactive; k++)
+      scratch(c, b, true, c->inactive[k], c->slot_of[c->inactive[k]]);
+   restore_exec(c, b);
+}
+
+static aco_status
+insert_saves(struct save_ctx *c)
+{
+   struct aco_mprogram *p = c->p;
+   struct aco_mbuilder b;
+   aco_mb_at(&b, p, p->blocks.data[0], 0);
+   emit_saves(c, &b);
+   struct aco_mblock *blk;
+   aco_foreach_block(p, blk) {
+      for (uint32_t i = 0; i < blk->instrs.len; i++) {
+         if (blk->instrs.data[i]->opcode != aco_op_s_setpc_b64)
+            continue;
+         aco_mb_at(&b, p, blk, i);
+         uint32_t before = blk->instrs.len;
+         emit_restores(c, &b);
+         i += blk->instrs.len - before;
+      }
+   }
+   return p->status;
+}
+
+/* The frame size into the stack-pointer bumps around calls; no bumps for an empty frame. */
+static void
+patch_bumps(struct aco_mprogram *p)
+{
+   struct aco_mblock *b;
+   aco_foreach_block(p, b) {
+      uint32_t n = 0;
+      for (uint32_t i = 0; i < b->instrs.len; i++) {
+         struct aco_minstr *in = b->instrs.data[i];
+         if (in->reloc == ACO_MRELOC_FRAME) {
+            if (!p->config.scratch_bytes)
+               continue;
+            in->operands[1] = aco_opnd_const(p->config.scratch_bytes, 32);
+         }
+         b->instrs.data[n++] = in;
+      }
+      b->instrs.len = n;
+   }
+}
+
+aco_status
+aco_save_registers(struct aco_mprogram *p)
+{
+   if (!p->is_entry && p->preserved) {
+      struct save_ctx *c = aco_arena_zalloc(&p->arena, sizeof(struct save_ctx), 8);
+      if (!c)
+         return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "save_registers: out of memory");
+      c->p = p;
+      c->sp = p->stack_pointer_reg;
+      aco_status s = classify(c);
+      if (s)
+         return s;
+      if (c->bytes) {
+         s = insert_saves(c);
+         if (s)
+            return s;
+         p->save_bytes = c->bytes;
+         p->config.scratch_bytes = (c->base + c->bytes + 15) & ~15u;
+      }
+   }
+   /* the frame is 16-byte aligned, so every callee's frame starts aligned */
+   p->config.scratch_bytes = (p->config.scratch_bytes + 15) & ~15u;
+   patch_bumps(p);
+   return p->status;
+}
