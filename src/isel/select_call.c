@@ -77,6 +77,8 @@ layout_of(struct isel_ctx *c, const struct aco_function *f, struct aco_call_layo
       return isel_unsupported(c, at, "a divergent-callable function (the call chain)");
    if (l->stack_bytes)
       return isel_unsupported(c, at, "parameters passed on the stack");
+   if (f->num_params > 250)
+      return isel_unsupported(c, at, "a function with more than 250 parameters");
    return ACO_SUCCESS;
 }
 
@@ -158,7 +160,8 @@ isel_select_return(struct isel_ctx *c, const struct air_instr *in)
 
 /* The callee's registers it may overwrite in the calling lanes, as fixed definitions
  * without temporaries: runs of its ABI's clobbered registers (at most 31 dwords each)
- * that no parameter handed back or result occupies; then vcc, m0 and scc. */
+ * that no parameter handed back or result occupies; then vcc, m0 and scc. Returns how
+ * many; fills out when not NULL. */
 static unsigned
 clobber_defs(struct isel_ctx *c, const struct aco_function *callee,
              const struct aco_call_layout *l, aco_definition *out)
@@ -190,15 +193,20 @@ clobber_defs(struct isel_ctx *c, const struct aco_function *callee,
          while (r + len < count && len < 31 && !keep[file * 256 + r + len])
             len++;
          aco_rc rc = file ? aco_rc_v(len) : aco_rc_s(len);
-         out[n++] = aco_def_fixed(aco_temp_make(0, rc), file ? aco_vgpr(r) : aco_sgpr(r));
+         if (out)
+            out[n] = aco_def_fixed(aco_temp_make(0, rc), file ? aco_vgpr(r) : aco_sgpr(r));
+         n++;
          r += len;
       }
    }
-   out[n++] = aco_def_fixed(aco_temp_make(0, aco_rc_lane_mask(c->p->wave_size)),
-                            aco_physreg_make(ACO_REG_VCC_LO, 0));
-   out[n++] = aco_def_fixed(aco_temp_make(0, aco_rc_s(1)), aco_physreg_make(c->p->gfx->reg_m0, 0));
-   out[n++] = aco_def_fixed(aco_temp_make(0, aco_rc_s(1)), aco_physreg_make(ACO_REG_SCC, 0));
-   return n;
+   if (out) {
+      out[n] = aco_def_fixed(aco_temp_make(0, aco_rc_lane_mask(c->p->wave_size)),
+                             aco_physreg_make(ACO_REG_VCC_LO, 0));
+      out[n + 1] = aco_def_fixed(aco_temp_make(0, aco_rc_s(1)),
+                                 aco_physreg_make(c->p->gfx->reg_m0, 0));
+      out[n + 2] = aco_def_fixed(aco_temp_make(0, aco_rc_s(1)), aco_physreg_make(ACO_REG_SCC, 0));
+   }
+   return n + 3;
 }
 
 /* The address of function f (an SGPR pair): p_call and func_addr take it from here. */
@@ -240,8 +248,11 @@ isel_select_call(struct isel_ctx *c, const struct air_instr *in)
       target = function_address(c, callee);
    }
    unsigned nargs = callee->num_params;
+   unsigned nclobbers = clobber_defs(c, callee, &l, NULL);
+   if (nargs + 2 > 255 || nargs + 1 + nclobbers > 255)
+      return isel_unsupported(c, in, "a call with this many parameters and clobbered register runs");
    aco_operand *ops = aco_arena_array(&c->p->arena, aco_operand, nargs + 2);
-   aco_definition *defs = aco_arena_array(&c->p->arena, aco_definition, nargs + 32 + 8);
+   aco_definition *defs = aco_arena_array(&c->p->arena, aco_definition, nargs + 1 + nclobbers);
    if (!ops || !defs)
       return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
    const aco_param_location *sp = &l.sys[ACO_SYSTEM_PARAM_STACK_POINTER];
@@ -270,6 +281,10 @@ isel_select_call(struct isel_ctx *c, const struct air_instr *in)
          c->temps[in->defs[next_result++].id] = r;
    }
    ndefs += clobber_defs(c, callee, &l, defs + ndefs);
+   uint8_t kept[512];
+   aco_abi_preserved_registers(callee->abi, 256, 256, kept);
+   if (!memchr(kept + 256, 1, 256))
+      c->p->call_keeps_no_vgpr = true;
    struct aco_minstr *call = isel_emit(c, aco_op_p_call, nops, ndefs);
    memcpy(call->operands, ops, nops * sizeof(ops[0]));
    memcpy(call->definitions, defs, ndefs * sizeof(defs[0]));

@@ -269,6 +269,54 @@ lower_branch(struct lower_ctx *ctx, const struct aco_minstr *in)
    return ACO_SUCCESS;
 }
 
+/* An SGPR spilled to the scratch frame (p_spill with the definitions: linear VGPR, lane
+ * mask, scc): under a full exec each dword is copied into every lane of the VGPR and
+ * stored (or loaded, and read back from lane 0), so any later exec finds it. */
+static aco_status
+lower_sgpr_scratch(struct lower_ctx *ctx, const struct aco_minstr *in, bool reload)
+{
+   struct aco_mprogram *p = ctx->p;
+   unsigned d0 = reload; /* the scratch definitions follow the reloaded value */
+   aco_physreg s = reload ? in->definitions[0].reg : in->operands[0].reg;
+   unsigned dwords = aco_rc_dwords(reload ? in->definitions[0].temp.rc : in->operands[0].temp.rc);
+   const aco_operand *slot = &in->operands[reload ? 0 : 1];
+   bool sp = in->num_operands == (reload ? 2u : 3u);
+   aco_physreg v = in->definitions[d0].reg, m = in->definitions[d0 + 1].reg;
+   bool w64 = p->wave_size == 64;
+   aco_rc lm = aco_rc_s(w64 ? 2 : 1);
+   struct aco_mbuilder b;
+   aco_mb_at_list(&b, p, &ctx->out);
+   aco_mb_sop1(&b, w64 ? aco_op_s_or_saveexec_b64 : aco_op_s_or_saveexec_b32,
+               aco_def_fixed(aco_temp_make(0, lm), m), aco_opnd_const(w64 ? ~0ull : 0xffffffffu, w64 ? 64 : 32));
+   enum aco_encoding enc = sp ? ACO_ENC_MEM_NO_VADDR | ACO_ENC_MEM_SADDR : ACO_ENC_MEM_NO_VADDR;
+   aco_operand saddr = sp ? in->operands[reload ? 1 : 2] : aco_opnd_const(0, 32);
+   for (unsigned k = 0; k < dwords; k++) {
+      aco_physreg sk = aco_physreg_make(aco_physreg_field(s) + k, 0);
+      struct aco_minstr *mem;
+      if (reload) {
+         aco_definition dv = aco_def_fixed(aco_temp_make(0, aco_rc_v(1)), v);
+         mem = aco_mb_hw(&b, aco_op_scratch_load_b32, enc, &dv, &saddr);
+         aco_mb_vop1(&b, aco_op_v_readfirstlane_b32, aco_def_fixed(aco_temp_make(0, aco_rc_s(1)), sk),
+                     aco_opnd_reg(v, aco_rc_v(1)));
+      } else {
+         aco_mb_vop1(&b, aco_op_v_mov_b32, aco_def_fixed(aco_temp_make(0, aco_rc_v(1)), v),
+                     aco_opnd_reg(sk, aco_rc_s(1)));
+         aco_operand ops[2] = {aco_opnd_reg(v, aco_rc_v(1)), saddr};
+         mem = aco_mb_hw(&b, aco_op_scratch_store_b32, enc, NULL, ops);
+      }
+      if (mem)
+         mem->mem.offset = (int32_t)(slot->value + 4 * k);
+   }
+   aco_mb_sop1(&b, w64 ? aco_op_s_mov_b64 : aco_op_s_mov_b32,
+               aco_def_fixed(aco_temp_make(0, lm), aco_physreg_make(ACO_REG_EXEC_LO, 0)),
+               aco_opnd_reg(m, lm));
+   if (reload)
+      p->sgpr_reloads += dwords;
+   else
+      p->sgpr_spills += dwords;
+   return p->status;
+}
+
 /* p_spill / p_reload (src/ra/spill.c): SGPR dwords into lanes of a linear VGPR with
  * v_writelane / v_readlane, VGPRs into the scratch frame at a fixed offset. */
 static aco_status
@@ -276,13 +324,15 @@ lower_spill(struct lower_ctx *ctx, const struct aco_minstr *in)
 {
    struct aco_mprogram *p = ctx->p;
    bool reload = in->opcode == aco_op_p_reload;
-   if ((reload && (in->num_definitions != 1 || in->num_operands < 1)) ||
+   if ((reload && (in->num_definitions < 1 || in->num_operands < 1)) ||
        (!reload && in->num_operands < 2))
       return aco_mprogram_error(p, ACO_ERROR_INVALID_IR, "lower_to_hw: block %u: malformed %s",
                                 ctx->block->index, aco_op_info(in->opcode)->name);
    aco_physreg r = reload ? in->definitions[0].reg : in->operands[0].reg;
    aco_rc rc = reload ? in->definitions[0].temp.rc : in->operands[0].temp.rc;
    unsigned dwords = aco_rc_dwords(rc);
+   if (!aco_physreg_is_vgpr(r) && in->num_definitions >= 3u + reload)
+      return lower_sgpr_scratch(ctx, in, reload);
    struct aco_mbuilder b;
    aco_mb_at_list(&b, p, &ctx->out);
    if (!aco_physreg_is_vgpr(r)) {

@@ -321,6 +321,9 @@ struct aco_mprogram {
     * where the function's ABI preserves it (in the arena); NULL in entries */
    const uint8_t *preserved;
    uint32_t num_calls;        /* p_call instructions */
+   /* a call's callee keeps no VGPR: SGPR spills go to the scratch frame, not into lanes
+    * of linear VGPRs that could not live across the call */
+   bool call_keeps_no_vgpr;
    bool calls_dynamic;        /* an indirect call: the stack depth is unknown */
    /* aco_lower_to_hw, for aco_save_registers: by register field (s0..s105 = 0..105,
     * v0..v255 = 256..511), which registers the function writes (its code, and what the

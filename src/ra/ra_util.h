@@ -24,6 +24,10 @@ aco_ra_is_phi(const struct aco_minstr *in)
 static inline bool
 aco_ra_defs_may_overlap_operands(const struct aco_minstr *in)
 {
+   /* an SGPR spill through scratch writes its scratch definitions before it reads the
+    * value */
+   if (in->opcode == aco_op_p_spill || in->opcode == aco_op_p_reload)
+      return false;
    if (aco_op_info((enum aco_opcode)in->opcode)->format == ACO_FMT_PSEUDO)
       return true;
    for (unsigned i = 0; i < in->num_definitions; i++) {

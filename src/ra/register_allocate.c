@@ -99,6 +99,7 @@ struct ra_ctx {
    ACO_VEC(struct aco_minstr *) ra_phis;
    uint32_t *opnd_name; /* per operand of the current instruction (256 entries) */
    unsigned resv_lo, resv_hi; /* bytes no move may target */
+   bool strict_defs; /* the instruction's definitions may not reuse any operand register */
    bool failed;
 };
 
@@ -199,7 +200,7 @@ window_free(struct ra_ctx *c, unsigned reg, unsigned bytes, bool def, bool overl
          return false;
       if (!o)
          continue;
-      if (def && c->temps.data[o].killed == c->serial &&
+      if (def && c->temps.data[o].killed == c->serial && !c->strict_defs &&
           (overlap || (c->temps.data[o].reg == reg && bytes_of(c, o) == bytes)))
          continue; /* early clobber still allows the very same registers */
       return false;
@@ -491,6 +492,19 @@ reg_fits_class(struct ra_ctx *c, aco_rc rc, int reg, bool hw_def)
           ((unsigned)reg - lo) % align_of(rc, hw_def) == 0;
 }
 
+/* Whether a fixed definition of `in` writes any of [reg, reg + bytes). */
+static bool
+written_by(struct ra_ctx *c, const struct aco_minstr *in, unsigned reg, unsigned bytes)
+{
+   for (unsigned i = 0; i < in->num_definitions; i++) {
+      const aco_definition *d = &in->definitions[i];
+      unsigned lo = d->reg.reg_b, hi = lo + aco_ra_def_bytes(c->p, d);
+      if (d->fixed && reg < hi && reg + bytes > lo)
+         return true;
+   }
+   return false;
+}
+
 static bool
 handle_fixed_operands(struct ra_ctx *c, struct aco_minstr *in, const struct aco_mblock *b)
 {
@@ -505,8 +519,11 @@ handle_fixed_operands(struct ra_ctx *c, struct aco_minstr *in, const struct aco_
          continue;
       }
       /* move the value there (later uses follow it) unless another operand of this
-       * instruction already fixed it elsewhere: then copy it for this operand */
-      bool only_use = movable(c, name);
+       * instruction already fixed it elsewhere, or the instruction overwrites that
+       * register (a call's clobbered registers) while the value lives on: then copy it
+       * for this operand */
+      bool only_use = movable(c, name) &&
+                      (c->temps.data[name].killed == c->serial || !written_by(c, in, want, bytes));
       if (only_use)
          rf_release(c, name); /* its old place is free for the values it displaces */
       if (!evict(c, want, bytes, 0, false, in->num_operands, b))
@@ -643,6 +660,8 @@ allocate_instr(struct ra_ctx *c, struct aco_minstr *in, aco_instr_list *list,
                const struct aco_mblock *b)
 {
    c->serial++;
+   /* SGPR spills through scratch write their scratch registers before reading the value */
+   c->strict_defs = in->opcode == aco_op_p_spill || in->opcode == aco_op_p_reload;
    /* current names of the operands; killed ones marked */
    for (unsigned k = 0; k < in->num_operands; k++) {
       aco_operand *o = &in->operands[k];

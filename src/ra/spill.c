@@ -24,7 +24,10 @@
  * the block they are defined or used in: a lane's value is stored while the lane is
  * active and read back only where it is active again, so divergent control flow needs
  * nothing more. A VGPR spilled after a phi is stored after p_logical_start, once the block
- * has its exec. Every spilled value has a slot of its own.
+ * has its exec. Every spilled value has a slot of its own. In a function calling a
+ * callee that keeps no VGPR (nothing preserved), a linear VGPR could not live across the
+ * call, so SGPRs go to the scratch frame too: stored and loaded in all lanes through a
+ * linear VGPR the lowering gets as a scratch definition of p_spill / p_reload.
  *
  * GFX10.3 addresses scratch through FLAT_SCRATCH, which an entry sets from its scratch
  * base SGPRs (docs/entry-abi.md): a function that needs VGPR spills but did not receive
@@ -157,6 +160,40 @@ is_operand(const struct aco_minstr *in, uint32_t id)
    return false;
 }
 
+/* An argument of a call in a register the callee keeps (not under one of the call's
+ * fixed definitions): it takes that register during the call, spilled or not. */
+static bool
+kept_operand(const struct aco_minstr *in, const aco_operand *op)
+{
+   if (op->kind != ACO_OPND_TEMP || !op->fixed)
+      return false;
+   for (unsigned d = 0; d < in->num_definitions; d++) {
+      const aco_definition *def = &in->definitions[d];
+      unsigned lo = def->reg.reg_b, hi = lo + aco_rc_reg_count(def->temp.rc) * 4;
+      if (def->fixed && op->reg.reg_b >= lo && op->reg.reg_b < hi)
+         return false;
+   }
+   return true;
+}
+
+/* Whether spilling id relieves nothing at `in`: it is read there (at a call: it is
+ * defined there, or an argument in a kept register; another argument living on is
+ * reloaded for the call and so relieves the registers kept across it). */
+static bool
+held(const struct aco_minstr *in, uint32_t id)
+{
+   if (in->opcode != aco_op_p_call)
+      return is_operand(in, id);
+   for (unsigned d = 0; d < in->num_definitions; d++)
+      if (in->definitions[d].temp.id == id)
+         return true;
+   for (unsigned o = 0; o < in->num_operands; o++)
+      if (in->operands[o].kind == ACO_OPND_TEMP && in->operands[o].temp.id == id &&
+          kept_operand(in, &in->operands[o]))
+         return true;
+   return false;
+}
+
 /* Chooses values live through instruction i of b until its demand of one file fits. */
 static unsigned
 choose_at(struct spill_ctx *c, struct aco_mblock *b, uint32_t i, bool vgpr, int excess)
@@ -167,7 +204,7 @@ choose_at(struct spill_ctx *c, struct aco_mblock *b, uint32_t i, bool vgpr, int 
    for (uint32_t k = 0; k < c->live_list.len; k++) {
       uint32_t id = c->live_list.data[k];
       if (c->live[id] == 1 && c->chosen[id] && aco_rc_is_vgpr(aco_ra_temp_rc(c->p, id)) == vgpr &&
-          !is_operand(in, id))
+          !held(in, id))
          excess -= (int)demand_of(aco_ra_temp_rc(c->p, id));
    }
    while (excess > 0) {
@@ -175,7 +212,7 @@ choose_at(struct spill_ctx *c, struct aco_mblock *b, uint32_t i, bool vgpr, int 
       uint64_t best_score = 0;
       for (uint32_t k = 0; k < c->live_list.len; k++) {
          uint32_t id = c->live_list.data[k];
-         if (c->live[id] != 1 || c->chosen[id] || !spillable(c, id) || is_operand(in, id))
+         if (c->live[id] != 1 || c->chosen[id] || !spillable(c, id) || held(in, id))
             continue;
          aco_rc rc = aco_ra_temp_rc(c->p, id);
          if (aco_rc_is_vgpr(rc) != vgpr)
@@ -214,30 +251,18 @@ call_excess(struct spill_ctx *c, const struct aco_minstr *in, bool vgpr)
       unsigned regs = aco_rc_reg_count(def->temp.rc);
       capacity -= (int)(f + regs > base + limit ? base + limit - f : regs);
    }
+   /* what lives on after the call, but the arguments in kept registers... */
    for (uint32_t k = 0; k < c->live_list.len; k++) {
       uint32_t id = c->live_list.data[k];
       aco_rc rc = aco_ra_temp_rc(c->p, id);
-      if (c->live[id] == 1 && aco_rc_is_vgpr(rc) == vgpr && !is_operand(in, id))
+      if (c->live[id] == 1 && aco_rc_is_vgpr(rc) == vgpr && !held(in, id))
          need += (int)demand_of(rc);
    }
+   /* ...which take their registers during the call whether they live on or not */
    for (unsigned o = 0; o < in->num_operands; o++) {
       const aco_operand *op = &in->operands[o];
-      if (op->kind == ACO_OPND_TEMP && aco_rc_is_vgpr(op->temp.rc) == vgpr)
-         need += (int)demand_of(op->temp.rc); /* in kept registers, or clobbered ones */
-   }
-   /* arguments in clobbered registers were counted but take no kept register */
-   for (unsigned o = 0; o < in->num_operands; o++) {
-      const aco_operand *op = &in->operands[o];
-      if (op->kind != ACO_OPND_TEMP || !op->fixed || aco_rc_is_vgpr(op->temp.rc) != vgpr)
-         continue;
-      for (unsigned d = 0; d < in->num_definitions; d++) {
-         const aco_definition *def = &in->definitions[d];
-         unsigned lo = def->reg.reg_b, hi = lo + aco_rc_reg_count(def->temp.rc) * 4;
-         if (def->fixed && op->reg.reg_b >= lo && op->reg.reg_b < hi) {
-            need -= (int)demand_of(op->temp.rc);
-            break;
-         }
-      }
+      if (kept_operand(in, op) && aco_rc_is_vgpr(op->temp.rc) == vgpr)
+         need += (int)demand_of(op->temp.rc);
    }
    return need - capacity;
 }
@@ -336,7 +361,7 @@ static void
 assign_slot(struct spill_ctx *c, uint32_t id)
 {
    aco_rc rc = aco_ra_temp_rc(c->p, id);
-   if (aco_rc_is_vgpr(rc)) {
+   if (aco_rc_is_vgpr(rc) || c->p->call_keeps_no_vgpr) {
       unsigned bytes = aco_rc_dwords(rc) * 4;
       c->slot[id] = (int32_t)(c->frame_base + c->frame_bytes);
       c->frame_bytes += bytes;
@@ -346,12 +371,43 @@ assign_slot(struct spill_ctx *c, uint32_t id)
    }
 }
 
+/* An SGPR spill through the scratch frame (docs/mir.md p_spill): the operands are the
+ * value (p_spill) or nothing (p_reload), the slot and the stack pointer; the definitions
+ * the reloaded value, a linear VGPR and a lane mask the lowering needs (dead at once) and
+ * scc. */
+static struct aco_minstr *
+make_sgpr_scratch(struct spill_ctx *c, uint32_t id, aco_temp *reloaded)
+{
+   aco_rc rc = aco_ra_temp_rc(c->p, id);
+   bool sp = c->p->stack_pointer.id != 0;
+   unsigned r = reloaded != NULL;
+   struct aco_minstr *in = aco_minstr_create(&c->p->arena, r ? aco_op_p_reload : aco_op_p_spill,
+                                             1 + !r + sp, 3 + r);
+   aco_temp v = new_temp(c, aco_rc_lv(1)), m = new_temp(c, aco_rc_lane_mask(c->p->wave_size));
+   if (!in || !v.id || !m.id)
+      return NULL;
+   unsigned o = 0, d = 0;
+   if (r)
+      in->definitions[d++] = aco_def_temp(*reloaded);
+   else
+      in->operands[o++] = aco_opnd_temp(aco_temp_make(id, rc));
+   in->operands[o++] = aco_opnd_const((uint32_t)c->slot[id], 32);
+   if (sp)
+      in->operands[o++] = aco_opnd_temp(c->p->stack_pointer);
+   in->definitions[d++] = aco_def_temp(v);
+   in->definitions[d++] = aco_def_temp(m);
+   in->definitions[d++] = aco_def_fixed(aco_temp_make(0, aco_rc_s(1)), aco_physreg_make(ACO_REG_SCC, 0));
+   return in;
+}
+
 /* p_spill id (after its definition) */
 static struct aco_minstr *
 make_spill(struct spill_ctx *c, uint32_t id)
 {
    aco_rc rc = aco_ra_temp_rc(c->p, id);
    bool vgpr = aco_rc_is_vgpr(rc);
+   if (!vgpr && c->p->call_keeps_no_vgpr)
+      return make_sgpr_scratch(c, id, NULL);
    bool sp = vgpr && c->p->stack_pointer.id;
    struct aco_minstr *in = aco_minstr_create(&c->p->arena, aco_op_p_spill, vgpr ? 2 + sp : 3, 0);
    if (!in)
@@ -386,6 +442,8 @@ make_reload(struct spill_ctx *c, uint32_t id, aco_temp *out)
       in->encoding = d->encoding;
       in->valu = d->valu;
       in->operands[0] = d->operands[0];
+   } else if (!aco_rc_is_vgpr(rc) && c->p->call_keeps_no_vgpr) {
+      return make_sgpr_scratch(c, id, out);
    } else if (aco_rc_is_vgpr(rc)) {
       bool sp = c->p->stack_pointer.id != 0;
       in = aco_minstr_create(&c->p->arena, aco_op_p_reload, 1 + sp, 1);
@@ -498,7 +556,8 @@ rewrite_block(struct spill_ctx *c, struct aco_mblock *b)
       for (unsigned d = 0; d < in->num_definitions; d++) {
          uint32_t id = in->definitions[d].temp.id;
          if (id && chosen(c, id) && c->state[id] == SPILL) {
-            struct pending p = {spill_point(b, i, aco_rc_is_vgpr(aco_ra_temp_rc(c->p, id))), id};
+            bool frame = aco_rc_is_vgpr(aco_ra_temp_rc(c->p, id)) || c->p->call_keeps_no_vgpr;
+            struct pending p = {spill_point(b, i, frame), id};
             if (!aco_vec_push(c->p->allocator, &pend, p))
                goto fail;
          }
@@ -668,6 +727,7 @@ aco_spill(struct aco_mprogram *p)
          break;
    }
    if (s == ACO_SUCCESS && c.frame_bytes) {
+      /* (SGPRs spilled through scratch count here too) */
       p->config.scratch_bytes = (c.frame_base + c.frame_bytes + 15) & ~15u;
       if (p->gfx_level == ACO_GFX1030 && !p->has_scratch_input)
          p->scratch_input_needed = true;
