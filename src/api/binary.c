@@ -94,6 +94,11 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
    struct aco_assembly as;
    memset(&as, 0, sizeof(as));
    as.disasm = want_disasm ? &dis : NULL;
+   const char **fnames = aco_calloc(&prog->allocator, sizeof(char *) * (prog->num_functions + 1));
+   for (uint32_t i = 0; fnames && i < prog->num_functions; i++)
+      fnames[i] = prog->functions[i]->name;
+   as.function_names = fnames;
+   as.num_function_names = fnames ? prog->num_functions : 0;
    uint32_t n = prog->num_functions, nsym = 0;
    aco_symbol *syms = aco_calloc(&prog->allocator, sizeof(aco_symbol) * (n ? n : 1));
    struct aco_mprogram *last = NULL;
@@ -258,6 +263,7 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
       }
    }
    aco_free(&prog->allocator, syms);
+   aco_free(&prog->allocator, fnames);
    aco_free(&prog->allocator, fix_begin);
    aco_free(&prog->allocator, func_offset);
    aco_free(&prog->allocator, has_code);

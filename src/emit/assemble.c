@@ -160,7 +160,16 @@ aco_assemble(struct aco_mprogram *p, struct aco_assembly *out)
                return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "assemble: out of memory");
          }
          count(p, in, &out->stats);
-         if (out->disasm) {
+         if (out->disasm && out->fixups.len && out->fixups.data[out->fixups.len - 1].dword ==
+                                                  out->words.len - 1 && in->reloc) {
+            const struct aco_call_fixup *f = &out->fixups.data[out->fixups.len - 1];
+            unsigned d = aco_physreg_field(in->definitions[0].reg);
+            const char *name = f->function < out->num_function_names
+                                  ? out->function_names[f->function] : "?";
+            aco_strbuf_printf(out->disasm, "\t%s s%u, s%u, %s@rel32@%s+%lld\n",
+                              aco_op_info(in->opcode)->asm_name[aco_gfx_index(p->gfx_level)], d, d,
+                              name, f->hi ? "hi" : "lo", (long long)f->addend);
+         } else if (out->disasm) {
             aco_strbuf_printf(out->disasm, "\t");
             aco_print_asm_instr(p->gfx_level, p->wave_size, in, out->disasm);
             if (is_branch(in))

@@ -20,6 +20,10 @@ struct aco_assembly {
    /* PC-relative literals naming a function of the program (ACO_MRELOC_PC_LO/HI): the
     * literal's dword, resolved by the binary builder (or turned into a relocation) */
    ACO_VEC(struct aco_call_fixup) fixups;
+   /* the program's function names by index, for the disassembly of those literals
+    * (NAME@rel32@lo+4, as llvm-mc-19 reads it); may be NULL */
+   const char *const *function_names;
+   uint32_t num_function_names;
 };
 
 struct aco_call_fixup {

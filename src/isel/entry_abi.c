@@ -170,8 +170,9 @@ aco_entry_fill_launch(const struct aco_function *f, const aco_binary *bin,
    struct aco_arena arena;
    aco_arena_init(&arena, NULL);
    struct aco_entry_layout l;
-   aco_status s =
-      aco_entry_layout_compute_scratch(f, &arena, bin->config.scratch_bytes_per_lane > 0, &l);
+   /* as instruction selection decided: entries that call set up scratch for callees */
+   aco_status s = aco_entry_layout_compute_scratch(
+      f, &arena, bin->config.scratch_bytes_per_lane > 0 || air_function_calls(f), &l);
    if (s != ACO_SUCCESS) {
       aco_arena_finish(&arena);
       return s;
@@ -216,6 +217,9 @@ aco_entry_fill_launch(const struct aco_function *f, const aco_binary *bin,
    launch->local_id = l.local_id_packed ? ACO_EMU_LOCAL_ID_PACKED : ACO_EMU_LOCAL_ID_THREE_VGPRS;
    launch->local_id_vgpr = 0;
    launch->scratch_bytes_per_lane = bin->config.scratch_bytes_per_lane;
+   /* recursion: the depth is the driver's choice; the emulator gives every lane 16 KiB */
+   if (bin->config.dynamic_stack && launch->scratch_bytes_per_lane < ACO_ENTRY_DYNAMIC_STACK)
+      launch->scratch_bytes_per_lane = ACO_ENTRY_DYNAMIC_STACK;
    launch->lds_bytes = bin->config.lds_bytes;
    launch->abi_check = true;
    launch->mode_set = true;

@@ -53,6 +53,10 @@ void aco_entry_rsrc(const struct aco_entry_layout *l, aco_target target, unsigne
 /* Dwords an argument of type t takes (each component rounded up to 32 bits). */
 unsigned aco_entry_arg_dwords(aco_type t);
 
+/* Scratch bytes per lane aco_entry_fill_launch gives a binary whose stack depth is
+ * dynamic (recursion, indirect calls). */
+#define ACO_ENTRY_DYNAMIC_STACK 16384u
+
 /* Fills an emulator launch for the entry function f compiled into bin, with its
  * argument values (one per parameter, as the reference interpreter takes them). When the
  * layout uses an argument block, its bytes are written to argblock (argblock_size bytes,

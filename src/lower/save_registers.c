@@ -9,9 +9,9 @@
  * - A VGPR written in all lanes is stored in all lanes; loaded back in all lanes if
  *   preserved, in the lanes inactive at the entry if clobbered (the caller's values there
  *   are preserved by every ABI).
- * - Preserved SGPRs it writes go into lanes of one VGPR (v_writelane), which is stored in
- *   all lanes; that VGPR's own lanes are saved first and loaded back at once, and the
- *   reverse at each return (v_readlane).
+ * - Preserved SGPRs it writes go into lanes of a VGPR the function never names
+ *   (v_writelane), stored with exec = just those lanes, and back (v_readlane) before
+ *   each return; that VGPR counts as written in all lanes.
  *
  * The save area is at the end of the frame, addressed from the stack pointer as it is at
  * the entry and at every return (its ABI register). Code around all-lane accesses runs
@@ -42,7 +42,7 @@ struct save_ctx {
    uint16_t active[256], all[256], inactive[256], sgprs[ACO_SGPR_COUNT];
    unsigned num_active, num_all, num_inactive, num_sgprs;
    uint32_t slot_of[512]; /* byte offset in the frame of each saved VGPR field */
-   uint32_t lane_vgpr_slot, sgpr_slot0;
+   uint32_t sgpr_slot0;
 };
 
 static aco_status
@@ -71,38 +71,43 @@ static aco_status
 classify(struct save_ctx *c)
 {
    struct aco_mprogram *p = c->p;
-   for (unsigned v = 0; v < 256; v++) {
-      unsigned f = 256 + v;
-      if (!test(p->regs_written, f))
-         continue;
-      if (test(p->regs_whole_wave, f)) {
-         c->all[c->num_all++] = (uint16_t)f;
-         if (!p->preserved[f])
-            c->inactive[c->num_inactive++] = (uint16_t)f;
-      } else if (p->preserved[f]) {
-         c->active[c->num_active++] = (uint16_t)f;
-      }
-   }
    for (unsigned s = 0; s < ACO_SGPR_COUNT; s++)
       if (test(p->regs_written, s) && p->preserved[s])
          c->sgprs[c->num_sgprs++] = (uint16_t)s;
+   c->tmp = c->lane_vgpr = -1;
+   if (c->num_sgprs) {
+      /* a VGPR the function never names, clobbered if possible */
+      c->lane_vgpr = free_register(c, 256, 512, 1);
+      for (unsigned f = 256; f < 512 && c->lane_vgpr < 0; f++)
+         if (!test(p->regs_used, f))
+            c->lane_vgpr = (int)f;
+      if (c->lane_vgpr < 0)
+         return err(c, ACO_ERROR_UNSUPPORTED,
+                    "every VGPR is used: none is left to save the preserved SGPRs in");
+   }
+   for (unsigned v = 0; v < 256; v++) {
+      unsigned f = 256 + v;
+      bool wwm = test(p->regs_whole_wave, f) || (int)f == c->lane_vgpr;
+      if (!test(p->regs_written, f) && (int)f != c->lane_vgpr)
+         continue;
+      if (wwm && p->preserved[f])
+         c->all[c->num_all++] = (uint16_t)f;
+      else if (wwm)
+         c->inactive[c->num_inactive++] = (uint16_t)f;
+      else if (p->preserved[f])
+         c->active[c->num_active++] = (uint16_t)f;
+   }
    c->base = (p->config.scratch_bytes + 3) & ~3u;
    uint32_t at = c->base;
    for (unsigned k = 0; k < c->num_active; k++, at += 4)
       c->slot_of[c->active[k]] = at;
    for (unsigned k = 0; k < c->num_all; k++, at += 4)
       c->slot_of[c->all[k]] = at;
-   c->tmp = c->lane_vgpr = -1;
-   if (c->num_sgprs) {
-      c->lane_vgpr = free_register(c, 256, 512, 1);
-      if (c->lane_vgpr < 0)
-         c->lane_vgpr = 256 + 255; /* any: its lanes are saved around the use */
-      c->lane_vgpr_slot = at;
-      at += 4;
-      c->sgpr_slot0 = at;
-      at += 4 * ((c->num_sgprs + p->wave_size - 1) / p->wave_size);
-   }
-   if (c->num_all || c->num_sgprs) {
+   for (unsigned k = 0; k < c->num_inactive; k++, at += 4)
+      c->slot_of[c->inactive[k]] = at;
+   c->sgpr_slot0 = at;
+   at += 4 * ((c->num_sgprs + p->wave_size - 1) / p->wave_size);
+   if (c->num_all || c->num_inactive || c->num_sgprs) {
       unsigned size = p->wave_size / 32;
       c->tmp = free_register(c, 0, ACO_SGPR_COUNT, size);
       if (c->tmp < 0)
@@ -136,27 +141,51 @@ scratch(struct save_ctx *c, struct aco_mbuilder *b, bool load, unsigned vfield, 
       m->mem.offset = (int32_t)off;
 }
 
-/* exec = op(-1) with the old exec in tmp (s_or_saveexec: all lanes; s_xor_saveexec: the
- * lanes that were inactive) */
+static aco_rc
+lane_mask_rc(const struct save_ctx *c)
+{
+   return aco_rc_s(c->p->wave_size / 32);
+}
+
+/* exec = all lanes (s_or_saveexec -1) or the lanes inactive at the entry (s_xor_saveexec
+ * -1), the entry mask kept in tmp */
 static void
 saveexec(struct save_ctx *c, struct aco_mbuilder *b, bool inactive)
 {
    bool w64 = c->p->wave_size == 64;
    enum aco_opcode op = inactive ? (w64 ? aco_op_s_xor_saveexec_b64 : aco_op_s_xor_saveexec_b32)
                                  : (w64 ? aco_op_s_or_saveexec_b64 : aco_op_s_or_saveexec_b32);
-   aco_definition d = aco_def_fixed(aco_temp_make(0, aco_rc_s(w64 ? 2 : 1)), aco_sgpr((unsigned)c->tmp));
-   struct aco_minstr *in = aco_mb_sop1(b, op, d, aco_opnd_const(w64 ? ~0ull : 0xffffffffu, w64 ? 64 : 32));
-   (void)in;
+   aco_definition d = aco_def_fixed(aco_temp_make(0, lane_mask_rc(c)), aco_sgpr((unsigned)c->tmp));
+   aco_mb_sop1(b, op, d, aco_opnd_const(w64 ? ~0ull : 0xffffffffu, w64 ? 64 : 32));
+}
+
+static void
+set_exec(struct save_ctx *c, struct aco_mbuilder *b, aco_operand v)
+{
+   bool w64 = c->p->wave_size == 64;
+   aco_definition d = aco_def_fixed(aco_temp_make(0, lane_mask_rc(c)),
+                                    aco_physreg_make(ACO_REG_EXEC_LO, 0));
+   aco_mb_sop1(b, w64 ? aco_op_s_mov_b64 : aco_op_s_mov_b32, d, v);
 }
 
 static void
 restore_exec(struct save_ctx *c, struct aco_mbuilder *b)
 {
-   bool w64 = c->p->wave_size == 64;
-   aco_definition d = aco_def_fixed(aco_temp_make(0, aco_rc_s(w64 ? 2 : 1)),
-                                    aco_physreg_make(ACO_REG_EXEC_LO, 0));
-   aco_mb_sop1(b, w64 ? aco_op_s_mov_b64 : aco_op_s_mov_b32, d,
-               aco_opnd_reg(aco_sgpr((unsigned)c->tmp), aco_rc_s(w64 ? 2 : 1)));
+   set_exec(c, b, aco_opnd_reg(aco_sgpr((unsigned)c->tmp), lane_mask_rc(c)));
+}
+
+/* VGPRs saved or restored in all lanes (preserved) or in the inactive ones (clobbered) */
+static void
+whole_wave(struct save_ctx *c, struct aco_mbuilder *b, bool load, bool inactive)
+{
+   const uint16_t *regs = inactive ? c->inactive : c->all;
+   unsigned n = inactive ? c->num_inactive : c->num_all;
+   if (!n)
+      return;
+   saveexec(c, b, inactive);
+   for (unsigned k = 0; k < n; k++)
+      scratch(c, b, load, regs[k], c->slot_of[regs[k]]);
+   restore_exec(c, b);
 }
 
 static void
@@ -174,17 +203,28 @@ lane_op(struct save_ctx *c, struct aco_mbuilder *b, bool read, unsigned sgpr, un
    }
 }
 
-/* The SGPRs through the lane VGPR (exec is all ones): its own lanes go to their slot,
- * then chunk by chunk the SGPRs pass through it to theirs (or back), then it gets its
- * lanes back. */
+/* The preserved SGPRs through lanes 0..n-1 of the lane VGPR, a wave's worth per slot,
+ * stored and loaded with exec = those lanes (the others hold nothing of this). The lane
+ * VGPR's own lanes are saved and restored with the whole-wave VGPRs. */
 static void
 move_sgprs(struct save_ctx *c, struct aco_mbuilder *b, bool restore)
 {
+   if (!c->num_sgprs)
+      return;
    unsigned lv = (unsigned)c->lane_vgpr, ws = c->p->wave_size;
-   scratch(c, b, false, lv, c->lane_vgpr_slot);
+   bool w64 = ws == 64;
+   aco_mb_sop1(b, w64 ? aco_op_s_mov_b64 : aco_op_s_mov_b32,
+               aco_def_fixed(aco_temp_make(0, lane_mask_rc(c)), aco_sgpr((unsigned)c->tmp)),
+               aco_opnd_reg(aco_physreg_make(ACO_REG_EXEC_LO, 0), lane_mask_rc(c)));
    for (unsigned first = 0; first < c->num_sgprs; first += ws) {
       uint32_t slot = c->sgpr_slot0 + 4 * (first / ws);
       unsigned n = c->num_sgprs - first < ws ? c->num_sgprs - first : ws;
+      if (w64 && n < 64) /* a 64-bit mask is no SALU constant: s_bfm_b64 makes it */
+         aco_mb_sop2(b, aco_op_s_bfm_b64,
+                     aco_def_fixed(aco_temp_make(0, aco_rc_s(2)), aco_physreg_make(ACO_REG_EXEC_LO, 0)),
+                     aco_opnd_const(n, 32), aco_opnd_const(0, 32));
+      else
+         set_exec(c, b, aco_opnd_const(n == 64 ? ~0ull : (1ull << n) - 1, w64 ? 64 : 32));
       if (restore)
          scratch(c, b, true, lv, slot);
       for (unsigned k = 0; k < n; k++)
@@ -192,7 +232,7 @@ move_sgprs(struct save_ctx *c, struct aco_mbuilder *b, bool restore)
       if (!restore)
          scratch(c, b, false, lv, slot);
    }
-   scratch(c, b, true, lv, c->lane_vgpr_slot);
+   restore_exec(c, b);
 }
 
 static void
@@ -200,14 +240,9 @@ emit_saves(struct save_ctx *c, struct aco_mbuilder *b)
 {
    for (unsigned k = 0; k < c->num_active; k++)
       scratch(c, b, false, c->active[k], c->slot_of[c->active[k]]);
-   if (c->tmp < 0)
-      return;
-   saveexec(c, b, false);
-   for (unsigned k = 0; k < c->num_all; k++)
-      scratch(c, b, false, c->all[k], c->slot_of[c->all[k]]);
-   if (c->num_sgprs)
-      move_sgprs(c, b, false);
-   restore_exec(c, b);
+   whole_wave(c, b, false, false);
+   whole_wave(c, b, false, true);
+   move_sgprs(c, b, false);
 }
 
 static void
@@ -215,21 +250,9 @@ emit_restores(struct save_ctx *c, struct aco_mbuilder *b)
 {
    for (unsigned k = 0; k < c->num_active; k++)
       scratch(c, b, true, c->active[k], c->slot_of[c->active[k]]);
-   if (c->tmp < 0)
-      return;
-   saveexec(c, b, false);
-   for (unsigned k = 0; k < c->num_all; k++)
-      if (c->p->preserved[c->all[k]])
-         scratch(c, b, true, c->all[k], c->slot_of[c->all[k]]);
-   if (c->num_sgprs)
-      move_sgprs(c, b, true);
-   restore_exec(c, b);
-   if (!c->num_inactive)
-      return;
-   saveexec(c, b, true);
-   for (unsigned k = 0; k < c->num_inactive; k++)
-      scratch(c, b, true, c->inactive[k], c->slot_of[c->inactive[k]]);
-   restore_exec(c, b);
+   move_sgprs(c, b, true);
+   whole_wave(c, b, true, false);
+   whole_wave(c, b, true, true);
 }
 
 static aco_status
