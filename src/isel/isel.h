@@ -87,6 +87,7 @@ struct isel_ctx {
     * system parameters the return hands back */
    struct aco_call_layout call_layout;
    aco_temp return_address;
+   aco_temp *tail_results; /* a tail call being selected: where its results go */
    bool uses_lds;
    aco_temp scc_bool;           /* a uniform boolean scc still holds (since its s_cselect) */
    struct aco_mblock *scc_block;
@@ -148,5 +149,10 @@ aco_status isel_select_reduce(struct isel_ctx *c, const struct air_instr *in);
 aco_status isel_select_function_start(struct isel_ctx *c);
 aco_status isel_select_call(struct isel_ctx *c, const struct air_instr *in);
 aco_status isel_select_return(struct isel_ctx *c, const struct air_instr *in);
+/* p_call of call instruction `in` to the uniform address `target` (select_call.c) */
+aco_status isel_emit_call(struct isel_ctx *c, const struct air_instr *in, aco_temp target);
+/* a call through a pointer that differs between lanes: the waterfall loop around
+ * isel_emit_call (select_cf.c) */
+aco_status isel_select_waterfall(struct isel_ctx *c, const struct air_instr *in);
 
 #endif

@@ -119,8 +119,10 @@ isel_select_function_start(struct isel_ctx *c)
    return c->p->status;
 }
 
-aco_status
-isel_select_return(struct isel_ctx *c, const struct air_instr *in)
+/* p_return with the values of `in` (a return; NULL: none) or, for a tail call, the
+ * results of the call just made (vals). */
+static aco_status
+emit_return(struct isel_ctx *c, const struct air_instr *in, const aco_temp *vals)
 {
    const struct aco_function *f = c->f;
    isel_emit(c, aco_op_p_logical_end, 0, 0);
@@ -138,7 +140,11 @@ isel_select_return(struct isel_ctx *c, const struct air_instr *in)
    for (uint32_t i = 0; i < f->num_params; i++) {
       const aco_param_location *loc = &l->params[i];
       aco_temp t = {0, {0}};
-      if (f->params[i].flags & ACO_PARAM_RETURN) {
+      if ((f->params[i].flags & ACO_PARAM_RETURN) && vals) {
+         t = vals[next_result++];
+         if (t.id && aco_rc_is_vgpr(t.rc) != (loc->kind == ACO_PARAM_LOC_VGPR))
+            return isel_unsupported(c, in, "a tail call whose results change register file");
+      } else if (f->params[i].flags & ACO_PARAM_RETURN) {
          if (!in || next_result >= in->num_srcs)
             return isel_unsupported(c, in, "a return without a value for every return parameter");
          t = value_for(c, in->srcs[next_result++], loc);
@@ -154,6 +160,12 @@ isel_select_return(struct isel_ctx *c, const struct air_instr *in)
    struct aco_minstr *r = isel_emit(c, aco_op_p_return, n, 0);
    memcpy(r->operands, ops, n * sizeof(ops[0]));
    return c->p->status;
+}
+
+aco_status
+isel_select_return(struct isel_ctx *c, const struct air_instr *in)
+{
+   return emit_return(c, in, NULL);
 }
 
 /* ---- call sites ------------------------------------------------------------------------ */
@@ -223,6 +235,8 @@ function_address(struct isel_ctx *c, const struct aco_function *f)
    return d;
 }
 
+static aco_status select_call_site(struct isel_ctx *c, const struct air_instr *in);
+
 aco_status
 isel_select_call(struct isel_ctx *c, const struct air_instr *in)
 {
@@ -231,22 +245,60 @@ isel_select_call(struct isel_ctx *c, const struct air_instr *in)
       c->temps[in->defs[0].id] = function_address(c, callee);
       return c->p->status;
    }
-   if (in->op == ACO_OP_TAIL_CALL || in->op == ACO_OP_TAIL_CALL_INDIRECT)
-      return isel_unsupported(c, in, "a tail call");
-   struct aco_call_layout l;
-   aco_status s = layout_of(c, callee, &l, in);
-   if (s)
+   bool tail = in->op == ACO_OP_TAIL_CALL || in->op == ACO_OP_TAIL_CALL_INDIRECT;
+   if (tail) {
+      /* a call and a return of its results: the same values, but a frame per link of
+       * the chain (docs/calls.md "Tail calls") */
+      if (c->div_ifs.len || (c->loop && c->loop->divergent) || c->masks.len)
+         return isel_unsupported(c, in, "a tail call inside divergent control flow");
+      if (c->p->is_entry)
+         return isel_unsupported(c, in, "a tail call from an entry function");
+      c->tail_results = aco_arena_array(&c->p->arena, aco_temp, callee->num_params + 1);
+      if (!c->tail_results)
+         return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
+   }
+   aco_status s = select_call_site(c, in);
+   if (s || !tail)
       return s;
-   bool indirect = in->op == ACO_OP_CALL_INDIRECT;
+   s = emit_return(c, in, c->tail_results);
+   c->tail_results = NULL;
+   c->block = NULL;
+   return s ? s : c->p->status;
+}
+
+static aco_status
+select_call_site(struct isel_ctx *c, const struct air_instr *in)
+{
+   const struct aco_function *callee = in->callee;
+   bool indirect = air_op_is_indirect_call(in->op);
+   if (indirect && isel_div(c, in->srcs[0])) {
+      for (uint32_t i = 0; i < callee->num_params; i++)
+         if ((callee->params[i].flags & (ACO_PARAM_RETURN | ACO_PARAM_UNIFORM)) ==
+             (ACO_PARAM_RETURN | ACO_PARAM_UNIFORM))
+            return isel_unsupported(c, in, "a uniform return parameter of a call through a "
+                                    "pointer that differs between lanes");
+      c->p->calls_dynamic = true;
+      return isel_select_waterfall(c, in);
+   }
    aco_temp target;
    if (indirect) {
-      if (isel_div(c, in->srcs[0]))
-         return isel_unsupported(c, in, "a call through a pointer that differs between lanes");
       target = isel_temp(c, in->srcs[0]);
       c->p->calls_dynamic = true;
    } else {
       target = function_address(c, callee);
    }
+   return isel_emit_call(c, in, target);
+}
+
+aco_status
+isel_emit_call(struct isel_ctx *c, const struct air_instr *in, aco_temp target)
+{
+   const struct aco_function *callee = in->callee;
+   bool indirect = air_op_is_indirect_call(in->op);
+   struct aco_call_layout l;
+   aco_status s = layout_of(c, callee, &l, in);
+   if (s)
+      return s;
    unsigned nargs = callee->num_params;
    unsigned nclobbers = clobber_defs(c, callee, &l, NULL);
    if (nargs + 2 > 255 || nargs + 1 + nclobbers > 255)
@@ -277,7 +329,9 @@ isel_select_call(struct isel_ctx *c, const struct air_instr *in)
          continue;
       aco_temp r = isel_new(c, loc_rc(&l.params[i]));
       defs[ndefs++] = aco_def_fixed(r, loc_reg(&l.params[i]));
-      if (next_result < in->num_defs)
+      if (c->tail_results)
+         c->tail_results[next_result++] = r;
+      else if (next_result < in->num_defs)
          c->temps[in->defs[next_result++].id] = r;
    }
    ndefs += clobber_defs(c, callee, &l, defs + ndefs);

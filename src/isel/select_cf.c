@@ -908,6 +908,89 @@ isel_select_jump(struct isel_ctx *c, const struct air_instr *in, aco_temp *yield
    }
 }
 
+/* The waterfall loop of a call through a per-lane pointer (docs/calls.md): each trip takes
+ * the first remaining lane's pointer, narrows exec to the lanes holding it, calls it, and
+ * drops those lanes, until none remain; then exec is the entry mask again.
+ *
+ *    pre     E = exec
+ *    head    p = readfirstlane(ptr); R = s_and_saveexec(ptr == p); p_call p;
+ *            exec = R & ~exec; s_cbranch_execz exit           (logical part: the call)
+ *    latch   linear only                                        -> head
+ *    exit    exec = E
+ *
+ * Each lane runs the head's logical part once, in its own trip: the logical CFG is
+ * pre -> head -> exit with no back edge, so the allocator keeps a lane's VGPRs where it
+ * left them until its trip and every copy it makes there runs once per lane. The
+ * callee's results land in its ABI registers in the calling lanes of each trip; the other
+ * lanes of those registers are not written (inactive lanes are preserved), so after the
+ * last trip they hold every lane's results. */
+aco_status
+isel_select_waterfall(struct isel_ctx *c, const struct air_instr *in)
+{
+   aco_temp ptr = isel_temp(c, in->srcs[0]);
+   isel_emit(c, aco_op_p_logical_end, 0, 0);
+   aco_temp entry = exec_copy(c);
+   struct aco_minstr *enter = branch(c, aco_op_p_branch, aco_opnd_const(0, 32));
+   uint32_t pre = c->block->index;
+   c->depth++;
+   struct aco_mblock *head = isel_new_block(c, ACO_BLOCK_LOOP_HEADER);
+   if (!head)
+      return c->p->status;
+   head->kind &= ~(uint32_t)ACO_BLOCK_UNIFORM;
+   enter->target_block = head->index;
+   edge(c, pre, head, true, true);
+   c->block = head;
+   c->dead = false;
+   aco_temp half[2], first[2];
+   isel_split(c, ptr, 2, half);
+   for (unsigned k = 0; k < 2; k++) {
+      first[k] = isel_new(c, aco_rc_s(1));
+      struct aco_minstr *r = isel_emit(c, aco_op_v_readfirstlane_b32, 1, 1);
+      r->operands[0] = aco_opnd_temp(half[k]);
+      r->definitions[0] = aco_def_temp(first[k]);
+   }
+   aco_temp target = isel_combine(c, aco_rc_s(2), 2, first);
+   aco_temp same = isel_new(c, lm_rc(c));
+   struct aco_minstr *cmp = isel_emit(c, aco_op_v_cmp_eq_u64, 2, 1);
+   cmp->encoding = ACO_ENC_E64;
+   cmp->operands[0] = aco_opnd_temp(target);
+   cmp->operands[1] = aco_opnd_temp(ptr);
+   cmp->definitions[0] = aco_def_temp(same);
+   aco_temp rest = isel_new(c, lm_rc(c));
+   struct aco_minstr *save =
+      isel_emit(c, wave64(c) ? aco_op_s_and_saveexec_b64 : aco_op_s_and_saveexec_b32, 1, 1);
+   save->operands[0] = aco_opnd_temp(same);
+   save->definitions[0] = aco_def_temp(rest);
+   isel_emit(c, aco_op_p_logical_start, 0, 0);
+   aco_status s = isel_emit_call(c, in, target);
+   if (s)
+      return s;
+   isel_emit(c, aco_op_p_logical_end, 0, 0);
+   exec_andn2(c, aco_opnd_temp(rest), exec_opnd(c));
+   struct aco_minstr *done = branch(c, aco_op_p_cbranch_z, exec_opnd(c));
+   struct aco_minstr *again = branch(c, aco_op_p_branch, aco_opnd_const(0, 32));
+   struct aco_mblock *latch = isel_new_block(c, ACO_BLOCK_CONTINUE | ACO_BLOCK_LINEAR);
+   c->depth--;
+   if (!latch)
+      return c->p->status;
+   latch->kind &= ~(uint32_t)ACO_BLOCK_UNIFORM;
+   again->target_block = latch->index;
+   edge(c, head->index, latch, false, true);
+   c->block = latch;
+   branch(c, aco_op_p_branch, aco_opnd_const(0, 32))->target_block = head->index;
+   edge(c, latch->index, head, false, true);
+   struct aco_mblock *exit_b = isel_new_block(c, ACO_BLOCK_LOOP_EXIT);
+   if (!exit_b)
+      return c->p->status;
+   done->target_block = exit_b->index;
+   edge(c, head->index, exit_b, true, true);
+   c->block = exit_b;
+   c->dead = false;
+   exec_set(c, entry);
+   isel_emit(c, aco_op_p_logical_start, 0, 0);
+   return c->p->status;
+}
+
 void
 isel_free_cf(struct isel_ctx *c)
 {
