@@ -23,6 +23,10 @@ typedef struct aco_compile_options {
    uint16_t reserved;
 } aco_compile_options;
 
+/* aco_symbol.flags: besides the aco_function_flags, the binary's stack depth is not
+ * known (recursion or indirect calls among its functions). */
+#define ACO_SYMBOL_DYNAMIC_STACK (1u << 31)
+
 typedef struct aco_symbol {
    const char *name;
    uint32_t offset;     /* of the function's first instruction in code */
@@ -31,6 +35,10 @@ typedef struct aco_symbol {
    uint16_t num_vgprs;
    uint32_t frame_size; /* stack bytes per lane */
    uint32_t flags;      /* aco_function_flags */
+   /* stack bytes per lane of the deepest call path from this function through the
+    * functions of its binary (its frame included); calls leaving the binary add theirs
+    * when linked (aco_link) */
+   uint32_t stack_depth;
 } aco_symbol;
 
 typedef enum aco_reloc_kind {
@@ -39,6 +47,10 @@ typedef enum aco_reloc_kind {
    ACO_RELOC_ABS64 = 3,
 } aco_reloc_kind;
 
+/* A call to, or the address of, a function of another binary (docs/calls.md
+ * "Separate compilation"): the dword at `offset` becomes the low or high half of
+ * S + addend - P, S the function's address and P the dword's (PC-relative, from the end
+ * of the s_getpc_b64 before it). aco_link resolves them. */
 typedef struct aco_relocation {
    uint32_t offset;    /* byte offset in code of the dword(s) to fix */
    uint32_t kind;      /* aco_reloc_kind */
@@ -87,6 +99,18 @@ typedef struct aco_binary {
 ACO_API aco_status aco_compile(aco_program *program, const aco_compile_options *options,
                                const aco_allocator *allocator, aco_binary **binary);
 ACO_API void aco_binary_destroy(aco_binary *binary);
+
+/* Links binaries compiled apart for the same target into one, as if compiled together:
+ * their code one after another (each keeps its own alignment), every relocation naming a
+ * symbol of one of them resolved (others stay relocations of the result), symbols merged
+ * (a name defined twice is an error), the configuration covering all of them (registers:
+ * the most any uses; scratch: the deepest call path, dynamic with recursion, indirect
+ * calls or relocations left; the entry's resource registers updated), statistics summed,
+ * disassemblies concatenated. The result comes from `allocator` (NULL: malloc); on failure
+ * *out is NULL and, if message is not NULL, a text saying why is written there. */
+ACO_API aco_status aco_link(const aco_binary *const *binaries, uint32_t count,
+                            const aco_allocator *allocator, aco_binary **out, char *message,
+                            size_t message_size);
 
 #ifdef __cplusplus
 }

@@ -32,7 +32,8 @@ struct calls_ctx {
    const uint32_t *fix_begin; /* per function: its fixups [fix_begin[i], fix_begin[i + 1]) */
    uint8_t *state;            /* 0 new, 1 on the path, 2 done */
    uint32_t *depth;
-   bool dynamic;
+   bool dynamic;  /* recursion or indirect calls */
+   bool external; /* calls to functions of other binaries */
 };
 
 /* The stack bytes per lane of the deepest call path from function i: its frame plus the
@@ -54,6 +55,8 @@ stack_depth(struct calls_ctx *c, uint32_t i)
       if (c->progs[j]) {
          uint32_t d = stack_depth(c, j);
          deepest = d > deepest ? d : deepest;
+      } else {
+         c->external = true; /* a function of another binary: known when linked */
       }
    }
    if (c->progs[i]->calls_dynamic)
@@ -63,19 +66,30 @@ stack_depth(struct calls_ctx *c, uint32_t i)
    return c->depth[i];
 }
 
-/* Writes the PC-relative distances to functions of this binary into the code. */
+/* Writes the PC-relative distances to functions of this binary into the code; those to
+ * functions only declared here become relocations (*relocs, on the program's allocator). */
 static aco_status
 resolve_fixups(aco_program *prog, struct aco_assembly *as, const uint32_t *offset,
-               const bool *has_code)
+               const bool *has_code, aco_relocation **relocs, uint32_t *num_relocs)
 {
+   *relocs = NULL;
+   *num_relocs = 0;
    for (uint32_t k = 0; k < as->fixups.len; k++) {
       const struct aco_call_fixup *f = &as->fixups.data[k];
-      if (f->function >= prog->num_functions || !has_code[f->function])
-         return air_error(prog, ACO_ERROR_UNSUPPORTED,
-                          "aco_compile: a call to or the address of @%s, which has no body in "
-                          "this program: linking binaries is not supported yet",
-                          f->function < prog->num_functions ? prog->functions[f->function]->name
-                                                              : "?");
+      if (f->function >= prog->num_functions)
+         return air_error(prog, ACO_ERROR_INVALID_IR, "aco_compile: a call to function %u of %u",
+                          f->function, prog->num_functions);
+      if (!has_code[f->function]) {
+         if (!*relocs && !(*relocs = aco_calloc(&prog->allocator,
+                                                sizeof(aco_relocation) * as->fixups.len)))
+            return air_error(prog, ACO_ERROR_OUT_OF_MEMORY, "aco_compile: out of memory");
+         aco_relocation *r = &(*relocs)[(*num_relocs)++];
+         r->offset = f->dword * 4;
+         r->kind = f->hi ? ACO_RELOC_REL32_HI : ACO_RELOC_REL32_LO;
+         r->symbol = prog->functions[f->function]->name;
+         r->addend = f->addend;
+         continue;
+      }
       int64_t v = (int64_t)offset[f->function] + f->addend - (int64_t)f->dword * 4;
       as->words.data[f->dword] = (uint32_t)((uint64_t)v >> (f->hi ? 32 : 0));
    }
@@ -157,25 +171,30 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
       as.stats.vgpr_reloads += p->vgpr_reloads;
       last = p;
    }
+   aco_relocation *relocs = NULL;
+   uint32_t num_relocs = 0;
    if (s == ACO_SUCCESS) {
       fix_begin[n] = as.fixups.len;
-      s = resolve_fixups(prog, &as, func_offset, has_code);
+      s = resolve_fixups(prog, &as, func_offset, has_code, &relocs, &num_relocs);
    }
-   if (s == ACO_SUCCESS && as.fixups.len) {
-      /* the scratch of the deepest call path from an entry */
-      struct calls_ctx cc = {progs, &as, fix_begin, NULL, NULL, false};
+   if (s == ACO_SUCCESS) {
+      /* the deepest call path from each function; the entry's is the binary's scratch */
+      struct calls_ctx cc = {progs, &as, fix_begin, NULL, NULL, false, false};
       cc.state = aco_calloc(&prog->allocator, n + 1);
       cc.depth = aco_calloc(&prog->allocator, sizeof(uint32_t) * (n + 1));
       if (!cc.state || !cc.depth)
          s = ACO_ERROR_OUT_OF_MEMORY;
-      for (uint32_t i = 0; i < n && s == ACO_SUCCESS; i++) {
-         if (progs[i] && progs[i]->is_entry) {
-            uint32_t d = stack_depth(&cc, i);
-            if (d > cfg.scratch_bytes_per_lane)
-               cfg.scratch_bytes_per_lane = d;
-         }
+      for (uint32_t i = 0, k = 0; i < n && s == ACO_SUCCESS; i++) {
+         if (!progs[i])
+            continue;
+         uint32_t d = stack_depth(&cc, i);
+         syms[k++].stack_depth = d;
+         if (progs[i]->is_entry && d > cfg.scratch_bytes_per_lane)
+            cfg.scratch_bytes_per_lane = d;
       }
-      cfg.dynamic_stack = cc.dynamic;
+      cfg.dynamic_stack = cc.dynamic || cc.external;
+      for (uint32_t k = 0; k < nsym && cc.dynamic; k++)
+         syms[k].flags |= ACO_SYMBOL_DYNAMIC_STACK;
       aco_free(&prog->allocator, cc.state);
       aco_free(&prog->allocator, cc.depth);
    }
@@ -225,7 +244,10 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
 
    if (s == ACO_SUCCESS) {
       size_t off_syms = align_up(sizeof(aco_binary), alignof(aco_symbol));
-      size_t off_names = off_syms + sizeof(aco_symbol) * nsym;
+      size_t off_relocs = align_up(off_syms + sizeof(aco_symbol) * nsym, alignof(aco_relocation));
+      size_t off_names = off_relocs + sizeof(aco_relocation) * num_relocs;
+      for (uint32_t i = 0; i < num_relocs; i++)
+         names += strlen(relocs[i].symbol) + 1;
       size_t off_code = align_up(off_names + names, 4);
       size_t off_dis = off_code + as.words.len * 4u;
       size_t total = off_dis + (want_disasm ? dis.len + 1 : 0);
@@ -246,6 +268,16 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
             bs[i].name = nm;
             nm += len;
          }
+         aco_relocation *br = (aco_relocation *)(mem + off_relocs);
+         for (uint32_t i = 0; i < num_relocs; i++) {
+            br[i] = relocs[i];
+            size_t len = strlen(relocs[i].symbol) + 1;
+            memcpy(nm, relocs[i].symbol, len);
+            br[i].symbol = nm;
+            nm += len;
+         }
+         b->num_relocations = num_relocs;
+         b->relocations = num_relocs ? br : NULL;
          memcpy(mem + off_code, as.words.data, as.words.len * 4u);
          b->code = (const uint8_t *)(mem + off_code);
          b->code_size = as.words.len * 4u;
@@ -263,6 +295,7 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
       }
    }
    aco_free(&prog->allocator, syms);
+   aco_free(&prog->allocator, relocs);
    aco_free(&prog->allocator, fnames);
    aco_free(&prog->allocator, fix_begin);
    aco_free(&prog->allocator, func_offset);

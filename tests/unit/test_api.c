@@ -137,13 +137,14 @@ static void
 test_compile_unsupported(void **state)
 {
    (void)state;
-   /* a non-entry function (calls come later) */
+   /* a divergent-callable function (the call chain comes later) */
    aco_program *p = test_parse("target gfx1100 wave32\n"
-                               "function @k(uniform ptr %out) abi @compute_default {\n"
-                               "  return\n}\n");
+                               "function @k(uniform ptr %out) abi @compute_default "
+                               "divergent_callable {\n  return\n}\n");
    aco_binary *bin = (aco_binary *)1;
    assert_int_equal(aco_compile(p, NULL, NULL, &bin), ACO_ERROR_UNSUPPORTED);
    assert_null(bin);
+   assert_non_null(strstr(aco_program_message(p), "a divergent-callable function"));
    assert_non_null(strstr(aco_program_message(p), "not supported yet"));
    aco_compile_options o = {sizeof(o) - 2, 0, 0, 0, 0, 0};
    assert_int_equal(aco_compile(p, &o, NULL, &bin), ACO_ERROR_INVALID_ARGUMENT);
