@@ -75,11 +75,75 @@ layout_of(struct isel_ctx *c, const struct aco_function *f, struct aco_call_layo
                                 "get no places under its ABI", c->f->name, f->name);
    if (f->flags & ACO_FUNCTION_DIVERGENT_CALLABLE)
       return isel_unsupported(c, at, "a divergent-callable function (the call chain)");
-   if (l->stack_bytes)
-      return isel_unsupported(c, at, "parameters passed on the stack");
+   for (uint32_t i = 0; i < f->num_params; i++)
+      if (l->params[i].kind == ACO_PARAM_LOC_STACK && (f->params[i].flags & ACO_PARAM_RETURN))
+         return isel_unsupported(c, at, "a return parameter passed on the stack");
    if (f->num_params > 250)
       return isel_unsupported(c, at, "a function with more than 250 parameters");
    return ACO_SUCCESS;
+}
+
+/* ---- the stack-parameter area ------------------------------------------------------------ */
+
+static const enum aco_opcode stack_loads[5] = {aco_op_p_startpgm, aco_op_scratch_load_b32,
+                                               aco_op_scratch_load_b64, aco_op_scratch_load_b96,
+                                               aco_op_scratch_load_b128};
+static const enum aco_opcode stack_stores[5] = {aco_op_p_startpgm, aco_op_scratch_store_b32,
+                                                aco_op_scratch_store_b64, aco_op_scratch_store_b96,
+                                                aco_op_scratch_store_b128};
+
+/* A parameter the callee finds at its stack pointer - stack_bytes + offset (every lane has
+ * its copy; a uniform one is read from the first active lane). */
+static aco_temp
+load_stack_param(struct isel_ctx *c, const aco_param_location *loc, uint32_t stack_bytes,
+                 bool uniform)
+{
+   aco_temp parts[32];
+   unsigned n = 0;
+   for (unsigned d = 0; d < loc->dwords; d += 4) {
+      unsigned dw = loc->dwords - d < 4 ? loc->dwords - d : 4;
+      aco_temp t = isel_new(c, aco_rc_v(dw));
+      struct aco_minstr *ld = isel_emit(c, stack_loads[dw], 1, 1);
+      ld->encoding = ACO_ENC_MEM_NO_VADDR | ACO_ENC_MEM_SADDR;
+      ld->operands[0] = aco_opnd_temp(c->p->stack_pointer);
+      ld->definitions[0] = aco_def_temp(t);
+      ld->mem.offset = (int32_t)(loc->stack_offset + 4 * d) - (int32_t)stack_bytes;
+      isel_split(c, t, dw, parts + n);
+      n += dw;
+   }
+   aco_temp v = isel_combine(c, aco_rc_v(loc->dwords), n, parts);
+   if (!uniform)
+      return v;
+   aco_temp u = isel_new(c, aco_rc_s(loc->dwords));
+   struct aco_minstr *in = isel_emit(c, aco_op_p_as_uniform, 1, 1);
+   in->operands[0] = aco_opnd_temp(v);
+   in->definitions[0] = aco_def_temp(u);
+   return u;
+}
+
+/* Stores argument t of a call into its slot of the outgoing area, which ends where the
+ * callee's frame starts: the caller's frame size (known after aco_save_registers) minus
+ * the call's stack_bytes plus the slot's offset. */
+static void
+store_stack_arg(struct isel_ctx *c, aco_temp t, const aco_param_location *loc,
+                uint32_t stack_bytes)
+{
+   aco_temp v = isel_as_vgpr(c, t);
+   aco_temp parts[32];
+   unsigned total = aco_rc_dwords(v.rc);
+   isel_split(c, v, total, parts);
+   for (unsigned d = 0; d < total; d += 4) {
+      unsigned dw = total - d < 4 ? total - d : 4;
+      aco_temp chunk = isel_combine(c, aco_rc_v(dw), dw, parts + d);
+      bool sp = c->p->stack_pointer.id != 0;
+      struct aco_minstr *st = isel_emit(c, stack_stores[dw], 1 + sp, 0);
+      st->encoding = sp ? ACO_ENC_MEM_NO_VADDR | ACO_ENC_MEM_SADDR : ACO_ENC_MEM_NO_VADDR;
+      st->operands[0] = aco_opnd_temp(chunk);
+      if (sp)
+         st->operands[1] = aco_opnd_temp(c->p->stack_pointer);
+      st->mem.offset = (int32_t)(loc->stack_offset + 4 * d) - (int32_t)stack_bytes;
+      st->reloc = ACO_MRELOC_OUTGOING;
+   }
 }
 
 /* ---- the called function ---------------------------------------------------------------- */
@@ -109,6 +173,8 @@ isel_select_function_start(struct isel_ctx *c)
    c->p->stack_pointer = isel_new(c, loc_rc(sp));
    defs[n++] = aco_def_fixed(c->p->stack_pointer, loc_reg(sp));
    for (uint32_t i = 0; i < f->num_params; i++) {
+      if (l->params[i].kind == ACO_PARAM_LOC_STACK)
+         continue;
       aco_temp t = isel_new(c, loc_rc(&l->params[i]));
       defs[n++] = aco_def_fixed(t, loc_reg(&l->params[i]));
       c->temps[f->params[i].value.id] = t;
@@ -116,6 +182,12 @@ isel_select_function_start(struct isel_ctx *c)
    struct aco_minstr *start = isel_emit(c, aco_op_p_startpgm, 0, n);
    memcpy(start->definitions, defs, n * sizeof(defs[0]));
    isel_emit(c, aco_op_p_logical_start, 0, 0);
+   for (uint32_t i = 0; i < f->num_params; i++) {
+      if (l->params[i].kind != ACO_PARAM_LOC_STACK)
+         continue;
+      bool uniform = (f->params[i].flags & ACO_PARAM_UNIFORM) || f->params[i].type.bits == 1;
+      c->temps[f->params[i].value.id] = load_stack_param(c, &l->params[i], l->stack_bytes, uniform);
+   }
    return c->p->status;
 }
 
@@ -314,6 +386,13 @@ isel_emit_call(struct isel_ctx *c, const struct air_instr *in, aco_temp target)
    ops[nops++] = aco_opnd_temp(target);
    for (uint32_t i = 0; i < nargs; i++) {
       const aco_param_location *loc = &l.params[i];
+      if (loc->kind == ACO_PARAM_LOC_STACK) {
+         aco_temp t = isel_temp(c, in->srcs[i + indirect]);
+         if (!t.id)
+            return isel_unsupported(c, in, "an argument of this type");
+         store_stack_arg(c, t, loc, l.stack_bytes);
+         continue;
+      }
       aco_temp t = value_for(c, in->srcs[i + indirect], loc);
       if (!t.id)
          return isel_unsupported(c, in, "an argument of this type");
@@ -321,6 +400,8 @@ isel_emit_call(struct isel_ctx *c, const struct air_instr *in, aco_temp target)
          t = copy_of(c, t); /* dies at the call: the callee overwrites its register */
       ops[nops++] = aco_opnd_fixed_temp(t, loc_reg(loc));
    }
+   if (l.stack_bytes > c->p->outgoing_bytes)
+      c->p->outgoing_bytes = l.stack_bytes;
    const aco_param_location *ra = &l.sys[ACO_SYSTEM_PARAM_RETURN_ADDRESS];
    defs[ndefs++] = aco_def_fixed(isel_new(c, loc_rc(ra)), loc_reg(ra));
    unsigned next_result = 0;
@@ -339,7 +420,7 @@ isel_emit_call(struct isel_ctx *c, const struct air_instr *in, aco_temp target)
    aco_abi_preserved_registers(callee->abi, 256, 256, kept);
    if (!memchr(kept + 256, 1, 256))
       c->p->call_keeps_no_vgpr = true;
-   struct aco_minstr *call = isel_emit(c, aco_op_p_call, nops, ndefs);
+   struct aco_minstr *call = isel_emit(c, aco_op_p_call, nops, ndefs); /* nops <= nargs + 2 */
    memcpy(call->operands, ops, nops * sizeof(ops[0]));
    memcpy(call->definitions, defs, ndefs * sizeof(defs[0]));
    call->imm = l.stack_bytes;

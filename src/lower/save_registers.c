@@ -20,8 +20,10 @@
  * before each s_setpc_b64 (a return is never inside divergent control flow, so exec is the
  * entry mask there).
  *
- * Then, for every function, the stack-pointer bumps around its calls get the final frame
- * size, or are removed when the frame is empty. */
+ * Then, for every function, the outgoing stack-parameter area of its calls is put at the
+ * end of the frame, the stack-pointer bumps around its calls get the final frame size
+ * (or are removed when the frame is empty) and the stores of stack-passed arguments
+ * their offsets in it. */
 #include "lower/lower.h"
 
 #include <string.h>
@@ -276,24 +278,38 @@ insert_saves(struct save_ctx *c)
    return p->status;
 }
 
-/* The frame size into the stack-pointer bumps around calls; no bumps for an empty frame. */
-static void
+/* The frame size into the stack-pointer bumps around calls (none for an empty frame)
+ * and into the offsets of stack-passed arguments, which end where the callee's frame
+ * starts. */
+static aco_status
 patch_bumps(struct aco_mprogram *p)
 {
    struct aco_mblock *b;
+   uint32_t frame = p->config.scratch_bytes;
    aco_foreach_block(p, b) {
       uint32_t n = 0;
       for (uint32_t i = 0; i < b->instrs.len; i++) {
          struct aco_minstr *in = b->instrs.data[i];
          if (in->reloc == ACO_MRELOC_FRAME) {
-            if (!p->config.scratch_bytes)
+            if (!frame)
                continue;
-            in->operands[1] = aco_opnd_const(p->config.scratch_bytes, 32);
+            in->operands[1] = aco_opnd_const(frame, 32);
+         } else if (in->reloc == ACO_MRELOC_OUTGOING) {
+            int64_t off = (int64_t)in->mem.offset + frame;
+            if (off > p->gfx->scratch_offset_max)
+               return aco_mprogram_error(p, ACO_ERROR_UNSUPPORTED,
+                                         "save_registers: @%s: a stack-passed argument at byte "
+                                         "%lld of the frame is beyond the immediate offsets of "
+                                         "scratch instructions", p->name ? p->name : "",
+                                         (long long)off);
+            in->mem.offset = (int32_t)off;
+            in->reloc = ACO_MRELOC_NONE;
          }
          b->instrs.data[n++] = in;
       }
       b->instrs.len = n;
    }
+   return ACO_SUCCESS;
 }
 
 aco_status
@@ -316,8 +332,10 @@ aco_save_registers(struct aco_mprogram *p)
          p->config.scratch_bytes = (c->base + c->bytes + 15) & ~15u;
       }
    }
-   /* the frame is 16-byte aligned, so every callee's frame starts aligned */
+   /* the frame is 16-byte aligned, so every callee's frame starts aligned; the
+    * outgoing stack-parameter area is its end */
    p->config.scratch_bytes = (p->config.scratch_bytes + 15) & ~15u;
-   patch_bumps(p);
-   return p->status;
+   p->config.scratch_bytes += (p->outgoing_bytes + 15) & ~15u;
+   aco_status s = patch_bumps(p);
+   return s ? s : p->status;
 }

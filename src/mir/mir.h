@@ -235,6 +235,8 @@ enum aco_mreloc {
    ACO_MRELOC_PC_HI,
    /* the stack-pointer bump around a call: the caller's frame size (aco_save_registers) */
    ACO_MRELOC_FRAME,
+   /* a store of a stack-passed argument: the frame size is added to its offset */
+   ACO_MRELOC_OUTGOING,
 };
 
 /* ---- blocks and programs ----------------------------------------------------------------- */
@@ -321,6 +323,7 @@ struct aco_mprogram {
     * where the function's ABI preserves it (in the arena); NULL in entries */
    const uint8_t *preserved;
    uint32_t num_calls;        /* p_call instructions */
+   uint32_t outgoing_bytes;   /* the largest stack-parameter area of its calls */
    /* a call's callee keeps no VGPR: SGPR spills go to the scratch frame, not into lanes
     * of linear VGPRs that could not live across the call */
    bool call_keeps_no_vgpr;
