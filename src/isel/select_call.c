@@ -344,11 +344,12 @@ select_call_site(struct isel_ctx *c, const struct air_instr *in)
    const struct aco_function *callee = in->callee;
    bool indirect = air_op_is_indirect_call(in->op);
    if (indirect && isel_div(c, in->srcs[0])) {
+      /* results in SGPRs would be overwritten by each trip of the waterfall */
       for (uint32_t i = 0; i < callee->num_params; i++)
-         if ((callee->params[i].flags & (ACO_PARAM_RETURN | ACO_PARAM_UNIFORM)) ==
-             (ACO_PARAM_RETURN | ACO_PARAM_UNIFORM))
-            return isel_unsupported(c, in, "a uniform return parameter of a call through a "
-                                    "pointer that differs between lanes");
+         if ((callee->params[i].flags & ACO_PARAM_RETURN) &&
+             ((callee->params[i].flags & ACO_PARAM_UNIFORM) || callee->params[i].type.bits == 1))
+            return isel_unsupported(c, in, "a uniform or i1 return parameter of a call through "
+                                    "a pointer that differs between lanes");
       c->p->calls_dynamic = true;
       return isel_select_waterfall(c, in);
    }
