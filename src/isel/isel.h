@@ -88,6 +88,11 @@ struct isel_ctx {
    struct aco_call_layout call_layout;
    aco_temp return_address;
    aco_temp *tail_results; /* a tail call being selected: where its results go */
+   /* divergent-callable functions: the uniform and divergent PC parameters, and the guard
+    * around the body (its head block and the exec mask it saved) */
+   aco_temp uniform_pc, divergent_pc;
+   uint32_t guard_head;
+   aco_temp guard_saved;
    bool uses_lds;
    aco_temp scc_bool;           /* a uniform boolean scc still holds (since its s_cselect) */
    struct aco_mblock *scc_block;
@@ -154,5 +159,12 @@ aco_status isel_emit_call(struct isel_ctx *c, const struct air_instr *in, aco_te
 /* a call through a pointer that differs between lanes: the waterfall loop around
  * isel_emit_call (select_cf.c) */
 aco_status isel_select_waterfall(struct isel_ctx *c, const struct air_instr *in);
+/* The guard of a divergent-callable function's body (select_cf.c): open narrows exec to
+ * the lanes of `cond` and starts the body's block; close ends the body, merges each of the
+ * n values (then_vals from the body's lanes, else_vals from the others) into out[] and
+ * restores exec. */
+aco_status isel_chain_guard_open(struct isel_ctx *c, aco_temp cond);
+aco_status isel_chain_guard_close(struct isel_ctx *c, unsigned n, const aco_temp *then_vals,
+                                  const aco_temp *else_vals, aco_temp *out);
 
 #endif

@@ -12,7 +12,8 @@
  * float reciprocal refined by Newton-Raphson steps in integer arithmetic), uniform ones
  * read back with p_as_uniform. Conversions the hardware lacks (64-bit integers <-> floats,
  * f64 -> f16, 32-bit integers -> f16) are built so that they round once, in the
- * function's mode. Vectors of 8- or 16-bit components keep one component per register;
+ * function's mode. The f32 transcendental unit flushes denormals whatever the mode:
+ * approximate operations scale such inputs and results around it (approx_f32). Vectors of 8- or 16-bit components keep one component per register;
  * bitcasts pack and unpack them. VALU instructions are emitted in their VOP3 form and
  * keep to the constant-bus limit (two SGPRs or literals, one for 64-bit shifts on
  * GFX10.3) by copying extra scalar operands to VGPRs. */
@@ -1091,6 +1092,94 @@ approx_f16_via_f32(struct isel_ctx *c, aco_op op, const aco_operand *ops)
    return valu(c, aco_op_v_cvt_f16_f32, v1, 1, T(r), NO, NO);
 }
 
+static bool
+is_approx_f32(aco_op op)
+{
+   return op == ACO_OP_FDIV || op == ACO_OP_FRCP || op == ACO_OP_FRSQ || op == ACO_OP_FSQRT ||
+          op == ACO_OP_FEXP2 || op == ACO_OP_FLOG2;
+}
+
+/* A lane mask of the lanes where x (|x| with abs) is below the f32 constant `bound`. */
+static aco_temp
+below(struct isel_ctx *c, aco_operand x, uint32_t bound, bool abs)
+{
+   aco_temp m = valu(c, aco_op_v_cmp_lt_f32, aco_rc_lane_mask(c->p->wave_size), 2, x,
+                     K(bound), NO);
+   if (abs)
+      last_instr(c)->valu.abs = 1;
+   return m;
+}
+
+/* where m is set, `yes`, else `no` (32-bit constants) */
+static aco_operand
+pick_k(struct isel_ctx *c, aco_temp m, uint32_t no, uint32_t yes)
+{
+   return T(valu(c, aco_op_v_cndmask_b32, aco_rc_v(1), 3, K(no), K(yes), T(m)));
+}
+
+/* x / y as (mant(x) / mant(y)) * 2^(exp(x) - exp(y)) with frexp: the quotient of the
+ * mantissas lies in (1/4, 2], so neither 1 / mant(y) nor the product overflows or is
+ * denormal, and the final ldexp rounds a denormal result once, in the mode. v_rcp_f32
+ * flushes denormal inputs and results whatever the mode, so a * (1 / b) would give inf
+ * for a denormal b and 0 for |b| > 2^126. frexp gives a zero, inf or NaN back with
+ * exponent 0, so the IEEE special cases come out of the rcp and the multiplication. x is
+ * NULL for frcp. */
+static aco_temp
+div_f32(struct isel_ctx *c, const aco_operand *x, aco_operand y)
+{
+   aco_rc v1 = aco_rc_v(1);
+   aco_temp my = valu(c, aco_op_v_frexp_mant_f32, v1, 1, y, NO, NO);
+   aco_temp ey = valu(c, aco_op_v_frexp_exp_i32_f32, v1, 1, y, NO, NO);
+   aco_temp q = valu(c, aco_op_v_rcp_f32, v1, 1, T(my), NO, NO);
+   aco_temp e = valu(c, aco_op_v_sub_nc_u32, v1, 2, K(0), T(ey), NO);
+   if (x) {
+      aco_temp mx = valu(c, aco_op_v_frexp_mant_f32, v1, 1, *x, NO, NO);
+      aco_temp ex = valu(c, aco_op_v_frexp_exp_i32_f32, v1, 1, *x, NO, NO);
+      q = valu(c, aco_op_v_mul_f32, v1, 2, T(mx), T(q), NO);
+      e = valu(c, aco_op_v_sub_nc_u32, v1, 2, T(ex), T(ey), NO);
+   }
+   return valu(c, aco_op_v_ldexp_f32, v1, 2, T(q), T(e), NO);
+}
+
+/* f32 approximate operations. The hardware's rcp, rsq, sqrt, exp and log flush denormal
+ * inputs and results whatever the mode, so when the function keeps denormals, inputs
+ * that would be flushed are scaled into the normal range first and the result scaled
+ * back exactly (as LLVM does): sqrt(x) = sqrt(x * 2^32) * 2^-16, rsq likewise with 2^16,
+ * log2(x) = log2(x * 2^32) - 32, exp2(x) = exp2(x + 64) * 2^-64 for x < -126 (a denormal
+ * result), and the reciprocal goes through frexp (div_f32). Under flushing the hardware
+ * already does what the IR says, but for division: a * (1 / b) loses a normal quotient
+ * when 1 / b is denormal, so division goes through frexp in both modes. */
+static aco_temp
+approx_f32(struct isel_ctx *c, aco_op op, const aco_operand *ops)
+{
+   aco_rc v1 = aco_rc_v(1);
+   bool flush = c->f->float_mode.denorm32 == ACO_DENORM_FLUSH;
+   if (op == ACO_OP_FDIV)
+      return div_f32(c, &ops[0], ops[1]);
+   op_t hw = op == ACO_OP_FRCP    ? aco_op_v_rcp_f32
+             : op == ACO_OP_FRSQ  ? aco_op_v_rsq_f32
+             : op == ACO_OP_FSQRT ? aco_op_v_sqrt_f32
+             : op == ACO_OP_FEXP2 ? aco_op_v_exp_f32
+                                  : aco_op_v_log_f32;
+   if (flush)
+      return valu(c, hw, v1, 1, ops[0], NO, NO);
+   if (op == ACO_OP_FRCP)
+      return div_f32(c, NULL, ops[0]);
+   if (op == ACO_OP_FEXP2) {
+      aco_temp m = below(c, ops[0], 0xc2fc0000u, false); /* x < -126 */
+      aco_temp x = valu(c, aco_op_v_add_f32, v1, 2, ops[0], pick_k(c, m, 0, 0x42800000u), NO);
+      aco_temp r = valu(c, hw, v1, 1, T(x), NO, NO);
+      return valu(c, aco_op_v_ldexp_f32, v1, 2, T(r), pick_k(c, m, 0, (uint32_t)-64), NO);
+   }
+   aco_temp m = below(c, ops[0], 0x00800000u, true); /* |x| < 2^-126 */
+   aco_temp x = valu(c, aco_op_v_ldexp_f32, v1, 2, ops[0], pick_k(c, m, 0, 32), NO);
+   aco_temp r = valu(c, hw, v1, 1, T(x), NO, NO);
+   if (op == ACO_OP_FLOG2) /* + -32.0 (+ +0 elsewhere, which keeps log2(1) = +0) */
+      return valu(c, aco_op_v_add_f32, v1, 2, T(r), pick_k(c, m, 0, 0xc2000000u), NO);
+   uint32_t back = op == ACO_OP_FSQRT ? (uint32_t)-16 : 16;
+   return valu(c, aco_op_v_ldexp_f32, v1, 2, T(r), pick_k(c, m, 0, back), NO);
+}
+
 /* fma(a, b, c) with a negated. */
 static aco_temp
 fma64_neg_a(struct isel_ctx *c, aco_operand a, aco_operand b, aco_operand d)
@@ -1219,10 +1308,8 @@ select_float(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
          *out = as_uniform(c, *out);
       return ACO_SUCCESS;
    }
-   if (in->op == ACO_OP_FDIV) {
-      /* a * (1 / b): within the 2.5 ULP the approximate operation allows */
-      aco_temp r = valu(c, aco_op_v_rcp_f32, aco_rc_v(1), 1, ops[1], NO, NO);
-      aco_temp d = valu(c, aco_op_v_mul_f32, aco_rc_v(1), 2, ops[0], T(r), NO);
+   if (bits == 32 && is_approx_f32(in->op)) {
+      aco_temp d = approx_f32(c, in->op, ops);
       *out = div ? d : as_uniform(c, d);
       return ACO_SUCCESS;
    }
@@ -1443,7 +1530,8 @@ static aco_temp
 bitcast_vec(struct isel_ctx *c, aco_temp src, aco_type st, aco_type dt, bool div)
 {
    unsigned sn = st.comps ? st.comps : 1, dn = dt.comps ? dt.comps : 1;
-   unsigned dwords = sn * st.bits / 32, sdw = aco_rc_dwords(src.rc);
+   /* f16x3 <-> i16x3 fill one and a half dwords: the upper half of the last is not read */
+   unsigned dwords = (sn * st.bits + 31) / 32, sdw = aco_rc_dwords(src.rc);
    aco_temp parts[16], words[16], out[16];
    if (sdw > 16 || dwords > 16 || dn > 16 || dwords == 0)
       return (aco_temp){0, {0}};
@@ -1456,16 +1544,17 @@ bitcast_vec(struct isel_ctx *c, aco_temp src, aco_type st, aco_type dt, bool div
    } else {
       unsigned per = 32 / st.bits;
       for (unsigned w = 0; w < dwords; w++) {
-         if (div && st.bits == 16) {
+         unsigned count = sn - w * per < per ? sn - w * per : per;
+         if (div && st.bits == 16 && count == 2) {
             /* bytes 0-1 of the first component (src1), then 0-1 of the second (src0) */
             words[w] = valu(c, aco_op_v_perm_b32, aco_rc_v(1), 3, T(parts[2 * w + 1]),
                             T(parts[2 * w]), K(0x05040100));
             continue;
          }
          aco_temp acc = {0, {0}};
-         for (unsigned k = 0; k < per; k++) {
+         for (unsigned k = 0; k < count; k++) {
             aco_operand x = T(parts[w * per + k]);
-            if (k + 1 < per)
+            if (k + 1 < count)
                x = div ? T(valu(c, aco_op_v_and_b32, aco_rc_v(1), 2, K((1u << st.bits) - 1), x, NO))
                        : T(salu(c, aco_op_s_and_b32, 1, 2, x, K((1u << st.bits) - 1)));
             if (k == 0)

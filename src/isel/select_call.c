@@ -73,8 +73,6 @@ layout_of(struct isel_ctx *c, const struct aco_function *f, struct aco_call_layo
    if (s)
       return aco_mprogram_error(c->p, s, "instruction selection: @%s: the parameters of @%s "
                                 "get no places under its ABI", c->f->name, f->name);
-   if (f->flags & ACO_FUNCTION_DIVERGENT_CALLABLE)
-      return isel_unsupported(c, at, "a divergent-callable function (the call chain)");
    for (uint32_t i = 0; i < f->num_params; i++)
       if (l->params[i].kind == ACO_PARAM_LOC_STACK && (f->params[i].flags & ACO_PARAM_RETURN))
          return isel_unsupported(c, at, "a return parameter passed on the stack");
@@ -156,7 +154,7 @@ isel_select_function_start(struct isel_ctx *c)
    aco_status s = layout_of(c, f, l, NULL);
    if (s)
       return s;
-   aco_definition *defs = aco_arena_array(&c->p->arena, aco_definition, f->num_params + 2);
+   aco_definition *defs = aco_arena_array(&c->p->arena, aco_definition, f->num_params + 4);
    if (!defs)
       return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
    unsigned n = 0;
@@ -172,6 +170,18 @@ isel_select_function_start(struct isel_ctx *c)
    c->p->stack_pointer_reg = sp->reg;
    c->p->stack_pointer = isel_new(c, loc_rc(sp));
    defs[n++] = aco_def_fixed(c->p->stack_pointer, loc_reg(sp));
+   bool chain = f->flags & ACO_FUNCTION_DIVERGENT_CALLABLE;
+   if (chain) {
+      const aco_param_location *upc = &l->sys[ACO_SYSTEM_PARAM_UNIFORM_PC];
+      const aco_param_location *dpc = &l->sys[ACO_SYSTEM_PARAM_DIVERGENT_PC];
+      if (c->p->preserved[upc->reg])
+         return isel_unsupported(c, NULL, "a divergent-callable function whose uniform PC "
+                                 "sits in a preserved register");
+      c->uniform_pc = isel_new(c, loc_rc(upc));
+      defs[n++] = aco_def_fixed(c->uniform_pc, loc_reg(upc));
+      c->divergent_pc = isel_new(c, loc_rc(dpc));
+      defs[n++] = aco_def_fixed(c->divergent_pc, loc_reg(dpc));
+   }
    for (uint32_t i = 0; i < f->num_params; i++) {
       if (l->params[i].kind == ACO_PARAM_LOC_STACK)
          continue;
@@ -188,6 +198,130 @@ isel_select_function_start(struct isel_ctx *c)
       bool uniform = (f->params[i].flags & ACO_PARAM_UNIFORM) || f->params[i].type.bits == 1;
       c->temps[f->params[i].value.id] = load_stack_param(c, &l->params[i], l->stack_bytes, uniform);
    }
+   if (chain) {
+      /* the body runs for the lanes that want this function */
+      aco_temp cond = isel_new(c, aco_rc_lane_mask(c->p->wave_size));
+      struct aco_minstr *cmp = isel_emit(c, aco_op_v_cmp_eq_u64, 2, 1);
+      cmp->encoding = ACO_ENC_E64;
+      cmp->operands[0] = aco_opnd_temp(c->uniform_pc);
+      cmp->operands[1] = aco_opnd_temp(c->divergent_pc);
+      cmp->definitions[0] = aco_def_temp(cond);
+      isel_chain_guard_open(c, cond);
+   }
+   return c->p->status;
+}
+
+static aco_temp
+salu1(struct isel_ctx *c, enum aco_opcode op, aco_rc rc, aco_operand a)
+{
+   aco_temp d = isel_new(c, rc);
+   struct aco_minstr *in = isel_emit(c, op, 1, 1);
+   in->operands[0] = a;
+   in->definitions[0] = aco_def_temp(d);
+   return d;
+}
+
+/* d = scc ? a : b after comparing mask m with 0 (s_cselect reads scc right after) */
+static aco_temp
+select_if_any(struct isel_ctx *c, aco_temp m, aco_operand a, aco_operand b)
+{
+   bool w64 = c->p->wave_size == 64;
+   struct aco_minstr *cmp = isel_emit(c, w64 ? aco_op_s_cmp_lg_u64 : aco_op_s_cmp_lg_u32, 2, 0);
+   cmp->operands[0] = aco_opnd_temp(m);
+   cmp->operands[1] = aco_opnd_const(0, w64 ? 64 : 32);
+   unsigned dw = a.kind == ACO_OPND_TEMP ? aco_rc_dwords(a.temp.rc) : b.kind == ACO_OPND_TEMP
+                                                                          ? aco_rc_dwords(b.temp.rc) : 1;
+   aco_temp d = isel_new(c, aco_rc_s(dw));
+   struct aco_minstr *sel = isel_emit(c, dw == 2 ? aco_op_s_cselect_b64 : aco_op_s_cselect_b32, 2, 1);
+   sel->operands[0] = a;
+   sel->operands[1] = b;
+   sel->definitions[0] = aco_def_temp(d);
+   c->scc_bool.id = 0;
+   return d;
+}
+
+/* The end of a divergent-callable function (docs/calls.md "Divergent calls", the chain):
+ * the guard closes (return values from the served lanes, the incoming ones elsewhere; the
+ * served lanes' divergent PC becomes 0), then the function jumps to the divergent PC of the
+ * first lane still wanting one, as the next function's uniform PC, or returns when none
+ * does, handing every parameter back in both cases. */
+static aco_status
+chain_return(struct isel_ctx *c, const struct air_instr *in, const aco_temp *vals)
+{
+   const struct aco_function *f = c->f;
+   const struct aco_call_layout *l = &c->call_layout;
+   if (vals)
+      return isel_unsupported(c, in, "a tail call in a divergent-callable function");
+   if (c->nesting > 1)
+      return isel_unsupported(c, in, "a return inside an if or loop of a divergent-callable "
+                              "function");
+   unsigned nret = air_num_return_params(f), k = 0;
+   aco_temp *then_vals = aco_arena_array(&c->p->arena, aco_temp, 2 * (nret + 1));
+   aco_temp *else_vals = then_vals + nret + 1;
+   aco_temp *out = aco_arena_array(&c->p->arena, aco_temp, nret + 1);
+   aco_operand *ops = aco_arena_array(&c->p->arena, aco_operand, f->num_params + 5);
+   if (!then_vals || !out || !ops)
+      return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
+   for (uint32_t i = 0; i < f->num_params; i++) {
+      if (!(f->params[i].flags & ACO_PARAM_RETURN))
+         continue;
+      if (!in || k >= in->num_srcs)
+         return isel_unsupported(c, in, "a return without a value for every return parameter");
+      if (f->params[i].type.bits == 1)
+         return isel_unsupported(c, in, "an i1 return parameter of a divergent-callable function");
+      then_vals[k] = value_for(c, in->srcs[k], &l->params[i]);
+      else_vals[k] = c->temps[f->params[i].value.id];
+      if (!then_vals[k].id || aco_rc_is_vgpr(then_vals[k].rc) != aco_rc_is_vgpr(else_vals[k].rc))
+         return isel_unsupported(c, in, "a return value of this type");
+      k++;
+   }
+   then_vals[k] = isel_as_vgpr(c, isel_const_temp(c, 0, 2)); /* served */
+   else_vals[k] = c->divergent_pc;
+   isel_chain_guard_close(c, k + 1, then_vals, else_vals, out);
+   aco_temp dpc = out[k];
+
+   /* the lanes still wanting a function, and the first one's */
+   bool w64 = c->p->wave_size == 64;
+   aco_temp want = isel_new(c, aco_rc_lane_mask(c->p->wave_size));
+   struct aco_minstr *cmp = isel_emit(c, aco_op_v_cmp_ne_u64, 2, 1);
+   cmp->encoding = ACO_ENC_E64;
+   cmp->operands[0] = aco_opnd_const(0, 64);
+   cmp->operands[1] = aco_opnd_temp(dpc);
+   cmp->definitions[0] = aco_def_temp(want);
+   aco_operand exec = aco_opnd_reg(aco_physreg_make(ACO_REG_EXEC_LO, 0), aco_rc_lane_mask(c->p->wave_size));
+   aco_temp lanes = select_if_any(c, want, aco_opnd_temp(want), exec);
+   aco_temp lane = salu1(c, w64 ? aco_op_s_ctz_i32_b64 : aco_op_s_ctz_i32_b32, aco_rc_s(1),
+                         aco_opnd_temp(lanes));
+   aco_temp half[2], next[2];
+   isel_split(c, dpc, 2, half);
+   for (unsigned h = 0; h < 2; h++) {
+      next[h] = isel_new(c, aco_rc_s(1));
+      struct aco_minstr *rd = isel_emit(c, aco_op_v_readlane_b32, 2, 1);
+      rd->operands[0] = aco_opnd_temp(half[h]);
+      rd->operands[1] = aco_opnd_temp(lane);
+      rd->definitions[0] = aco_def_temp(next[h]);
+   }
+   aco_temp next_pc = isel_combine(c, aco_rc_s(2), 2, next);
+   aco_temp target = select_if_any(c, want, aco_opnd_temp(next_pc), aco_opnd_temp(c->return_address));
+
+   isel_emit(c, aco_op_p_logical_end, 0, 0);
+   unsigned n = 0;
+   ops[n++] = aco_opnd_fixed_temp(c->return_address, loc_reg(&l->sys[ACO_SYSTEM_PARAM_RETURN_ADDRESS]));
+   ops[n++] = aco_opnd_fixed_temp(c->p->stack_pointer, loc_reg(&l->sys[ACO_SYSTEM_PARAM_STACK_POINTER]));
+   ops[n++] = aco_opnd_fixed_temp(dpc, loc_reg(&l->sys[ACO_SYSTEM_PARAM_DIVERGENT_PC]));
+   k = 0;
+   for (uint32_t i = 0; i < f->num_params; i++) {
+      const aco_param_location *loc = &l->params[i];
+      if (loc->kind == ACO_PARAM_LOC_STACK)
+         continue;
+      aco_temp t = (f->params[i].flags & ACO_PARAM_RETURN) ? out[k++] : c->temps[f->params[i].value.id];
+      ops[n++] = aco_opnd_fixed_temp(t, loc_reg(loc));
+   }
+   /* the jump target goes where the next function expects its uniform PC */
+   ops[n++] = aco_opnd_fixed_temp(target, loc_reg(&l->sys[ACO_SYSTEM_PARAM_UNIFORM_PC]));
+   struct aco_minstr *r = isel_emit(c, aco_op_p_return, n, 0);
+   memcpy(r->operands, ops, n * sizeof(ops[0]));
+   r->imm = ACO_RETURN_TO_LAST;
    return c->p->status;
 }
 
@@ -202,6 +336,8 @@ emit_return(struct isel_ctx *c, const struct air_instr *in, const aco_temp *vals
       isel_emit(c, aco_op_p_return, 0, 0);
       return c->p->status;
    }
+   if (f->flags & ACO_FUNCTION_DIVERGENT_CALLABLE)
+      return chain_return(c, in, vals);
    const struct aco_call_layout *l = &c->call_layout;
    aco_operand *ops = aco_arena_array(&c->p->arena, aco_operand, f->num_params + 2);
    if (!ops)
@@ -261,6 +397,8 @@ clobber_defs(struct isel_ctx *c, const struct aco_function *callee,
                     (callee->params[k - ACO_SYSTEM_PARAM_COUNT].flags & ACO_PARAM_RETURN);
       if (!loc->written_back && !result && k != ACO_SYSTEM_PARAM_RETURN_ADDRESS)
          continue;
+      if (k == ACO_SYSTEM_PARAM_UNIFORM_PC || k == ACO_SYSTEM_PARAM_DIVERGENT_PC)
+         continue; /* the chain changes them */
       unsigned base = loc->kind == ACO_PARAM_LOC_VGPR ? 256 : 0;
       for (unsigned d = 0; d < loc->dwords; d++)
          keep[base + loc->reg + d] = 1;
@@ -308,6 +446,8 @@ function_address(struct isel_ctx *c, const struct aco_function *f)
 }
 
 static aco_status select_call_site(struct isel_ctx *c, const struct air_instr *in);
+static aco_status emit_call(struct isel_ctx *c, const struct air_instr *in, aco_temp target,
+                            aco_temp dpc);
 
 aco_status
 isel_select_call(struct isel_ctx *c, const struct air_instr *in)
@@ -343,6 +483,25 @@ select_call_site(struct isel_ctx *c, const struct air_instr *in)
 {
    const struct aco_function *callee = in->callee;
    bool indirect = air_op_is_indirect_call(in->op);
+   if (callee->flags & ACO_FUNCTION_DIVERGENT_CALLABLE) {
+      /* the chain: the callee wanted by the first lane first, each then passing on */
+      aco_temp ptr = indirect ? isel_temp(c, in->srcs[0]) : function_address(c, callee);
+      aco_temp dpc = aco_rc_is_vgpr(ptr.rc) ? copy_of(c, ptr) : isel_as_vgpr(c, ptr);
+      aco_temp upc = ptr;
+      if (aco_rc_is_vgpr(ptr.rc)) {
+         aco_temp half[2], first[2];
+         isel_split(c, ptr, 2, half);
+         for (unsigned k = 0; k < 2; k++) {
+            first[k] = isel_new(c, aco_rc_s(1));
+            struct aco_minstr *r = isel_emit(c, aco_op_v_readfirstlane_b32, 1, 1);
+            r->operands[0] = aco_opnd_temp(half[k]);
+            r->definitions[0] = aco_def_temp(first[k]);
+         }
+         upc = isel_combine(c, aco_rc_s(2), 2, first);
+      }
+      c->p->calls_dynamic |= indirect;
+      return emit_call(c, in, upc, dpc);
+   }
    if (indirect && isel_div(c, in->srcs[0])) {
       /* results in SGPRs would be overwritten by each trip of the waterfall */
       for (uint32_t i = 0; i < callee->num_params; i++)
@@ -366,6 +525,14 @@ select_call_site(struct isel_ctx *c, const struct air_instr *in)
 aco_status
 isel_emit_call(struct isel_ctx *c, const struct air_instr *in, aco_temp target)
 {
+   return emit_call(c, in, target, aco_temp_make(0, aco_rc_v(2)));
+}
+
+/* p_call to `target`; for a divergent-callable callee, dpc is each lane's wanted function
+ * and target the first lane's (the uniform PC). */
+static aco_status
+emit_call(struct isel_ctx *c, const struct air_instr *in, aco_temp target, aco_temp dpc)
+{
    const struct aco_function *callee = in->callee;
    bool indirect = air_op_is_indirect_call(in->op);
    struct aco_call_layout l;
@@ -374,9 +541,9 @@ isel_emit_call(struct isel_ctx *c, const struct air_instr *in, aco_temp target)
       return s;
    unsigned nargs = callee->num_params;
    unsigned nclobbers = clobber_defs(c, callee, &l, NULL);
-   if (nargs + 2 > 255 || nargs + 1 + nclobbers > 255)
+   if (nargs + 4 > 255 || nargs + 1 + nclobbers > 255)
       return isel_unsupported(c, in, "a call with this many parameters and clobbered register runs");
-   aco_operand *ops = aco_arena_array(&c->p->arena, aco_operand, nargs + 2);
+   aco_operand *ops = aco_arena_array(&c->p->arena, aco_operand, nargs + 4);
    aco_definition *defs = aco_arena_array(&c->p->arena, aco_definition, nargs + 1 + nclobbers);
    if (!ops || !defs)
       return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
@@ -385,6 +552,10 @@ isel_emit_call(struct isel_ctx *c, const struct air_instr *in, aco_temp target)
    unsigned nops = 0, ndefs = 0;
    ops[nops++] = aco_opnd_fixed_temp(sp_val, loc_reg(sp));
    ops[nops++] = aco_opnd_temp(target);
+   if (dpc.id) {
+      ops[nops++] = aco_opnd_fixed_temp(copy_of(c, target), loc_reg(&l.sys[ACO_SYSTEM_PARAM_UNIFORM_PC]));
+      ops[nops++] = aco_opnd_fixed_temp(dpc, loc_reg(&l.sys[ACO_SYSTEM_PARAM_DIVERGENT_PC]));
+   }
    for (uint32_t i = 0; i < nargs; i++) {
       const aco_param_location *loc = &l.params[i];
       if (loc->kind == ACO_PARAM_LOC_STACK) {

@@ -991,6 +991,85 @@ isel_select_waterfall(struct isel_ctx *c, const struct air_instr *in)
    return c->p->status;
 }
 
+/* The guard of a divergent-callable function (docs/calls.md "Divergent calls"): its body
+ * runs for the lanes whose divergent PC is this function, as the then side of a divergent
+ * if without an else region:
+ *
+ *    head    S = s_and_saveexec(cond)      (at least one lane: no skip)
+ *    then    the body                       -> invert
+ *    invert  exec = S & ~exec (linear only) -> else
+ *    else    empty                          -> merge
+ *    merge   exec = S; phis of the values
+ *
+ * with logical edges head -> then -> merge and head -> else -> merge. */
+aco_status
+isel_chain_guard_open(struct isel_ctx *c, aco_temp cond)
+{
+   isel_emit(c, aco_op_p_logical_end, 0, 0);
+   c->block->kind |= ACO_BLOCK_BRANCH;
+   c->block->kind &= ~(uint32_t)ACO_BLOCK_UNIFORM;
+   c->guard_saved = isel_new(c, lm_rc(c));
+   struct aco_minstr *save =
+      isel_emit(c, wave64(c) ? aco_op_s_and_saveexec_b64 : aco_op_s_and_saveexec_b32, 1, 1);
+   save->operands[0] = aco_opnd_temp(cond);
+   save->definitions[0] = aco_def_temp(c->guard_saved);
+   struct aco_minstr *to_then = branch(c, aco_op_p_branch, aco_opnd_const(0, 32));
+   c->guard_head = c->block->index;
+   struct aco_mblock *then_b = isel_new_block(c, 0);
+   if (!then_b)
+      return c->p->status;
+   then_b->kind &= ~(uint32_t)ACO_BLOCK_UNIFORM;
+   to_then->target_block = then_b->index;
+   edge(c, c->guard_head, then_b, true, true);
+   start_block(c, then_b);
+   return c->p->status;
+}
+
+aco_status
+isel_chain_guard_close(struct isel_ctx *c, unsigned n, const aco_temp *then_vals,
+                       const aco_temp *else_vals, aco_temp *out)
+{
+   isel_emit(c, aco_op_p_logical_end, 0, 0);
+   struct aco_minstr *to_invert = branch(c, aco_op_p_branch, aco_opnd_const(0, 32));
+   uint32_t then_end = c->block->index;
+   struct aco_mblock *invert = isel_new_block(c, ACO_BLOCK_INVERT | ACO_BLOCK_LINEAR);
+   if (!invert)
+      return c->p->status;
+   to_invert->target_block = invert->index;
+   edge(c, then_end, invert, false, true);
+   c->block = invert;
+   exec_andn2(c, aco_opnd_temp(c->guard_saved), exec_opnd(c));
+   struct aco_minstr *to_else = branch(c, aco_op_p_branch, aco_opnd_const(0, 32));
+   struct aco_mblock *else_b = isel_new_block(c, 0);
+   if (!else_b)
+      return c->p->status;
+   else_b->kind &= ~(uint32_t)ACO_BLOCK_UNIFORM;
+   to_else->target_block = else_b->index;
+   edge(c, c->guard_head, else_b, true, false);
+   edge(c, invert->index, else_b, false, true);
+   start_block(c, else_b);
+   isel_emit(c, aco_op_p_logical_end, 0, 0);
+   struct aco_minstr *to_merge = branch(c, aco_op_p_branch, aco_opnd_const(0, 32));
+   struct aco_mblock *merge = isel_new_block(c, ACO_BLOCK_MERGE);
+   if (!merge)
+      return c->p->status;
+   to_merge->target_block = merge->index;
+   edge(c, then_end, merge, true, false);
+   edge(c, else_b->index, merge, true, true);
+   c->block = merge;
+   c->dead = false;
+   for (unsigned i = 0; i < n; i++) {
+      out[i] = isel_new(c, then_vals[i].rc);
+      aco_operand ops[2] = {aco_opnd_temp(then_vals[i]), aco_opnd_temp(else_vals[i])};
+      struct aco_minstr *phi = isel_emit(c, aco_op_p_phi, 2, 1);
+      memcpy(phi->operands, ops, sizeof(ops));
+      phi->definitions[0] = aco_def_temp(out[i]);
+   }
+   exec_set(c, c->guard_saved);
+   isel_emit(c, aco_op_p_logical_start, 0, 0);
+   return c->p->status;
+}
+
 void
 isel_free_cf(struct isel_ctx *c)
 {

@@ -470,7 +470,8 @@ lower_return(struct lower_ctx *ctx, const struct aco_minstr *in)
    struct aco_minstr *r = emit(ctx, aco_op_s_setpc_b64, 1, 0);
    if (!r)
       return oom(ctx);
-   r->operands[0] = aco_opnd_reg(in->operands[0].reg, aco_rc_s(2));
+   unsigned to = in->imm == ACO_RETURN_TO_LAST ? in->num_operands - 1u : 0u;
+   r->operands[0] = aco_opnd_reg(in->operands[to].reg, aco_rc_s(2));
    return ACO_SUCCESS;
 }
 

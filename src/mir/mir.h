@@ -226,6 +226,10 @@ struct aco_minstr {
    uint8_t reloc;
 };
 
+/* p_return's imm: jump to its last operand, not to its first (the return address): a
+ * divergent-callable function continuing the call chain (docs/calls.md). */
+#define ACO_RETURN_TO_LAST 1u
+
 /* Constants of lowered calls known only later (docs/calls.md). */
 enum aco_mreloc {
    ACO_MRELOC_NONE = 0,
