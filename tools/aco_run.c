@@ -39,7 +39,8 @@ usage(FILE *f)
       "  --arg N=V[,V...]      parameter N (not a ptr): one value per component; integers\n"
       "                        in C syntax, floats as decimals or 0x bits (default 0)\n"
       "  --compile             compile with aco_compile and run the machine code on the\n"
-      "                        ISA emulator (all detectors on) instead of interpreting\n"
+      "                        ISA emulator (all detectors on; every call checked\n"
+      "                        against its callee's ABI) instead of interpreting\n"
       "  --check               run both, print the interpreter's buffers, and fail (exit 4)\n"
       "                        unless the emulator wrote the same bytes (approximate float\n"
       "                        results within their ULP bound)\n"
@@ -330,6 +331,8 @@ print_buffer(unsigned n, const char *pname, const struct air_interp_buffer *b)
       uint8_t ulp = b->ulp ? b->ulp[w] : 0;
       if (ulp == 255)
          printf("  (derived from approximate results: no ULP bound)");
+      else if (ulp == 254)
+         printf("  (a NaN of any sign and payload)");
       else if (ulp)
          printf("  (approximate: within %u ULP)", ulp);
       printf("\n");
@@ -622,6 +625,17 @@ run_machine_code(int argc, char **argv)
 #define RUN_CODE_ADDR 0x100000000000ull
 #define RUN_ARGBLOCK_ADDR 0x7f0000000000ull
 
+/* Whether the program has functions its entries call. */
+static bool
+has_callees(const aco_program *p)
+{
+   for (uint32_t i = 0; i < p->num_functions; i++) {
+      if (!(p->functions[i]->flags & ACO_FUNCTION_ENTRY))
+         return true;
+   }
+   return false;
+}
+
 /* The emulator's copy of each buffer: initial[b] is replaced by what the compiled code
  * left there, for check_emulated. */
 static int
@@ -645,6 +659,7 @@ run_compiled(aco_program *p, aco_function *entry, const struct opts *o,
    for (unsigned i = 0; i < 3; i++)
       grid[i] = o->io.grid[i] ? o->io.grid[i] : 1;
    struct aco_emu_launch launch;
+   struct aco_emu_callee *callees = NULL;
    if (!emu) {
       fprintf(stderr, "aco-run: out of memory\n");
       rc = 1;
@@ -660,6 +675,16 @@ run_compiled(aco_program *p, aco_function *entry, const struct opts *o,
          fprintf(stderr, "aco-run: cannot set up the launch: %s\n", aco_status_string(s));
          rc = 1;
       }
+   }
+   if (!rc && has_callees(p)) {
+      /* every call is checked against its callee's own ABI */
+      s = aco_emu_callees_for_binary(NULL, p, bin, &callees, &launch.num_callees);
+      if (s != ACO_SUCCESS) {
+         fprintf(stderr, "aco-run: callee table: %s\n", aco_program_message(p));
+         rc = s == ACO_ERROR_OUT_OF_MEMORY ? 1 : 2;
+      }
+      launch.callees = callees;
+      launch.abi_check = launch.num_callees > 0; /* not llc's convention for libaco's code */
    }
    if (!rc) {
       if (o->trace) {
@@ -692,6 +717,7 @@ run_compiled(aco_program *p, aco_function *entry, const struct opts *o,
          printf("ok: %" PRIu64 " instructions executed on the emulator\n", aco_emu_steps(emu));
       }
    }
+   aco_emu_callees_free(NULL, callees);
    aco_emu_destroy(emu);
    aco_binary_destroy(bin);
    return rc;

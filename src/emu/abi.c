@@ -4,9 +4,22 @@
  * is an error, in the callee as in the caller after the return); the preserved registers
  * (all lanes), exec and the inactive lanes of every VGPR are snapshotted and compared at
  * the return, the s_setpc_b64 to the saved return address. Argument registers are not
- * poisoned at the call but are at the return where the callee did not write them. */
+ * poisoned at the call but are at the return where the callee did not write them.
+ *
+ * Poison is garbage to the code running now. Inside a callee, what it must keep (preserved
+ * registers, inactive lanes) is not poisoned even if it was garbage to its caller: the
+ * callee may save and restore it without knowing. The frame keeps the caller's poison and
+ * the return puts it back on those registers, which hold what they held before the call.
+ *
+ * The convention is launch.abi, or with a callee table the entry of the call's target
+ * (a target in no entry is an error). The frame keeps the ABI it was checked against, so
+ * the return is compared with that one. With a table, an s_setpc_b64 that is not a return
+ * is a tail call: its target must be a function whose ABI preserves everything the
+ * frame's does (the caller gets the frame's promise, not the tail callee's) and whose
+ * return-address pair holds the frame's return address; the frame stays. */
 #include "emu/emu_core.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static void
@@ -19,6 +32,12 @@ static bool
 test_bit(const uint64_t *set, unsigned n)
 {
    return (set[n / 64] >> (n % 64)) & 1;
+}
+
+static void
+put_bit(uint64_t *set, unsigned n, bool value)
+{
+   set[n / 64] = (set[n / 64] & ~(1ull << (n % 64))) | (uint64_t)value << (n % 64);
 }
 
 void
@@ -48,6 +67,7 @@ emu_abi_free(struct emu_wave_state *ws)
    for (unsigned i = 0; i < ws->num_frames; i++) {
       aco_free(a, ws->frames[i].vgpr);
       aco_free(a, ws->frames[i].vgpr_written);
+      aco_free(a, ws->frames[i].vgpr_poison);
    }
    aco_free(a, ws->frames);
    aco_free(a, ws->vgpr_poison);
@@ -64,40 +84,81 @@ lane_mask(const struct emu_wave_state *ws)
    return ws->w.wave_size == 64 ? ~0ull : 0xffffffffull;
 }
 
-bool
-emu_abi_call(struct emu_wave_state *ws, uint64_t return_pc)
+/* The entry of the callee table for the function at `target`; NULL if there is none. */
+static const struct aco_emu_callee *
+find_callee(const struct aco_emu *emu, uint64_t target)
 {
-   struct aco_emu *emu = ws->w.emu;
-   if (!emu->launch->abi_check)
-      return true;
-   const aco_allocator *a = emu->alloc;
-   const struct aco_emu_abi *abi = &emu->abi;
-   unsigned nv = ws->w.num_vgprs;
-   if (!ws->vgpr_poison) {
-      ws->vgpr_poison = aco_calloc(a, (nv ? nv : 1) * sizeof(uint64_t));
-      if (!ws->vgpr_poison)
-         return emu_fail(&ws->w, "out of memory in the ABI check");
+   const struct aco_emu_launch *l = emu->launch;
+   if (!emu_pc_in_code(emu, target))
+      return NULL;
+   uint32_t offset = emu_code_offset(emu, target);
+   for (unsigned i = 0; i < l->num_callees; i++) {
+      if (l->callees[i].offset == offset)
+         return &l->callees[i];
    }
-   if (ws->num_frames == ws->cap_frames &&
-       !aco_grow(a, (void **)&ws->frames, &ws->cap_frames, ws->num_frames + 1, sizeof(*ws->frames)))
-      return emu_fail(&ws->w, "out of memory in the ABI check");
-   struct emu_frame *f = &ws->frames[ws->num_frames];
-   memset(f, 0, sizeof(*f));
-   f->vgpr = aco_alloc(a, (size_t)(nv ? nv : 1) * EMU_MAX_LANES * 4);
-   f->vgpr_written = aco_calloc(a, (nv ? nv : 1) * sizeof(uint64_t));
-   if (!f->vgpr || !f->vgpr_written) {
-      aco_free(a, f->vgpr);
-      aco_free(a, f->vgpr_written);
-      return emu_fail(&ws->w, "out of memory in the ABI check");
-   }
-   ws->num_frames++;
-   f->return_pc = return_pc;
-   f->call_pc = emu_code_offset(emu, return_pc - 4);
-   f->exec = emu_exec(&ws->w);
-   memcpy(f->sgpr, ws->w.sgpr, sizeof(f->sgpr));
-   memcpy(f->vgpr, ws->w.vgpr, (size_t)nv * EMU_MAX_LANES * 4);
+   return NULL;
+}
+
+/* "the call to @f at pc 0x10" for messages. */
+static void
+describe_call(const struct emu_frame *f, char *buf, size_t size)
+{
+   if (f->callee)
+      snprintf(buf, size, "the call to @%s at pc 0x%x", f->callee, f->call_pc);
+   else
+      snprintf(buf, size, "the call at pc 0x%x", f->call_pc);
+}
+
+/* What an SGPR is to the convention, for messages. */
+static const char *
+sgpr_role(const struct aco_emu_abi *abi, unsigned s)
+{
+   if (s == abi->stack_pointer_sgpr)
+      return " (the stack pointer)";
+   if (s == abi->return_address_sgpr || s == abi->return_address_sgpr + 1u)
+      return " (the return address)";
+   return "";
+}
+
+/* Entering a callee (a call or a tail call) with `lanes` active: what it may overwrite is
+ * garbage to it in those lanes; what it must keep (preserved registers, inactive lanes) is
+ * readable; arguments are as the caller left them. */
+static void
+enter_callee(struct emu_wave_state *ws, const struct aco_emu_abi *abi, uint64_t lanes)
+{
    for (unsigned s = 0; s < ACO_SGPR_COUNT; s++) {
-      if (test_bit(abi->clobbered_sgprs, s))
+      if (test_bit(abi->clobbered_sgprs, s) || test_bit(abi->preserved_sgprs, s))
+         put_bit(ws->sgpr_poison, s, test_bit(abi->clobbered_sgprs, s));
+   }
+   if (abi->clobber_vcc_scc_m0) {
+      set_bit(ws->sgpr_poison, ACO_REG_VCC_LO);
+      set_bit(ws->sgpr_poison, ACO_REG_VCC_HI);
+      set_bit(ws->sgpr_poison, ws->w.gfx->reg_m0);
+      ws->scc_poison = true;
+   }
+   for (unsigned v = 0; v < ws->w.num_vgprs; v++) {
+      if (test_bit(abi->preserved_vgprs, v))
+         ws->vgpr_poison[v] = 0;
+      else if (test_bit(abi->argument_vgprs, v))
+         ws->vgpr_poison[v] &= lanes;
+      else
+         ws->vgpr_poison[v] = lanes;
+   }
+}
+
+/* Back in the caller of frame f: preserved registers and the lanes inactive at the call
+ * hold what they held before it, and are as poisoned as they were; clobbered registers are
+ * garbage in the call's lanes, whatever the callee wrote; arguments too where the callee
+ * did not write them (where it did, they hold its results). */
+static void
+return_to_caller(struct emu_wave_state *ws, const struct emu_frame *f)
+{
+   const struct aco_emu_abi *abi = f->abi;
+   for (unsigned s = 0; s < ACO_SGPR_COUNT; s++) {
+      if (test_bit(abi->preserved_sgprs, s))
+         put_bit(ws->sgpr_poison, s, test_bit(f->sgpr_poison, s));
+      else if (test_bit(abi->clobbered_sgprs, s) ||
+               (test_bit(abi->argument_sgprs, s) && !test_bit(f->sgpr_written, s)))
          set_bit(ws->sgpr_poison, s);
    }
    if (abi->clobber_vcc_scc_m0) {
@@ -106,55 +167,124 @@ emu_abi_call(struct emu_wave_state *ws, uint64_t return_pc)
       set_bit(ws->sgpr_poison, ws->w.gfx->reg_m0);
       ws->scc_poison = true;
    }
-   for (unsigned v = 0; v < nv; v++) {
-      if (!test_bit(abi->preserved_vgprs, v) && !test_bit(abi->argument_vgprs, v))
-         ws->vgpr_poison[v] |= f->exec;
+   uint64_t lanes = f->exec & lane_mask(ws);
+   for (unsigned v = 0; v < ws->w.num_vgprs; v++) {
+      uint64_t before = f->vgpr_poison[v], now = ws->vgpr_poison[v];
+      if (test_bit(abi->preserved_vgprs, v))
+         ws->vgpr_poison[v] = before;
+      else if (test_bit(abi->argument_vgprs, v))
+         ws->vgpr_poison[v] = (before & ~lanes) | (now & lanes) | (lanes & ~f->vgpr_written[v]);
+      else
+         ws->vgpr_poison[v] = (before & ~lanes) | lanes;
    }
+}
+
+static bool
+push_frame(struct emu_wave_state *ws)
+{
+   const aco_allocator *a = ws->w.emu->alloc;
+   unsigned nv = ws->w.num_vgprs;
+   if (!ws->vgpr_poison) {
+      ws->vgpr_poison = aco_calloc(a, (nv ? nv : 1) * sizeof(uint64_t));
+      if (!ws->vgpr_poison)
+         return false;
+   }
+   if (ws->num_frames == ws->cap_frames &&
+       !aco_grow(a, (void **)&ws->frames, &ws->cap_frames, ws->num_frames + 1, sizeof(*ws->frames)))
+      return false;
+   struct emu_frame *f = &ws->frames[ws->num_frames];
+   memset(f, 0, sizeof(*f));
+   f->vgpr = aco_alloc(a, (size_t)(nv ? nv : 1) * EMU_MAX_LANES * 4);
+   f->vgpr_written = aco_calloc(a, (nv ? nv : 1) * sizeof(uint64_t));
+   f->vgpr_poison = aco_alloc(a, (nv ? nv : 1) * sizeof(uint64_t));
+   if (!f->vgpr || !f->vgpr_written || !f->vgpr_poison) {
+      aco_free(a, f->vgpr);
+      aco_free(a, f->vgpr_written);
+      aco_free(a, f->vgpr_poison);
+      return false;
+   }
+   memcpy(f->vgpr_poison, ws->vgpr_poison, nv * sizeof(uint64_t));
+   memcpy(f->sgpr_poison, ws->sgpr_poison, sizeof(f->sgpr_poison));
+   ws->num_frames++;
    return true;
 }
 
 bool
-emu_abi_setpc(struct emu_wave_state *ws, uint64_t target)
+emu_abi_call(struct emu_wave_state *ws, uint64_t target, uint64_t return_pc, unsigned ra_field)
 {
    struct aco_emu *emu = ws->w.emu;
-   if (!ws->num_frames || ws->frames[ws->num_frames - 1].return_pc != target)
-      return true;
+   if (!emu->launch->abi_check || !emu_pc_in_code(emu, target))
+      return true; /* the jump reports a target outside the code */
+   uint32_t call_pc = emu_code_offset(emu, ws->w.pc);
    const struct aco_emu_abi *abi = &emu->abi;
-   struct emu_frame *f = &ws->frames[ws->num_frames - 1];
-   unsigned nv = ws->w.num_vgprs;
-   bool ok = true;
-   for (unsigned s = 0; s < ACO_SGPR_COUNT && ok; s++) {
-      if (test_bit(abi->preserved_sgprs, s) && f->sgpr[s] != ws->w.sgpr[s])
-         ok = emu_fail(&ws->w, "abi: preserved s%u changed across the call at pc 0x%x "
-                       "(0x%x before, 0x%x at the return)", s, f->call_pc, f->sgpr[s],
-                       ws->w.sgpr[s]);
+   const char *name = NULL;
+   if (emu->launch->num_callees) {
+      const struct aco_emu_callee *c = find_callee(emu, target);
+      if (!c)
+         return emu_fail(&ws->w, "abi: call to 0x%x which is no function of the binary",
+                         emu_code_offset(emu, target));
+      /* the callee returns through the pair its ABI names: the call must fill that one */
+      if (ra_field != c->abi.return_address_sgpr)
+         return emu_fail(&ws->w, "abi: the call to @%s puts the return address in s[%u:%u], "
+                         "its ABI expects it in s[%u:%u]", c->name, ra_field, ra_field + 1,
+                         c->abi.return_address_sgpr, c->abi.return_address_sgpr + 1);
+      abi = &c->abi;
+      name = c->name;
    }
-   if (ok && (emu_exec(&ws->w) & lane_mask(ws)) != (f->exec & lane_mask(ws)))
-      ok = emu_fail(&ws->w, "abi: exec changed across the call at pc 0x%x (0x%llx before, "
-                    "0x%llx at the return)", f->call_pc, (unsigned long long)f->exec,
-                    (unsigned long long)emu_exec(&ws->w));
-   for (unsigned v = 0; v < nv && ok; v++) {
-      uint64_t lanes = test_bit(abi->preserved_vgprs, v) ? lane_mask(ws) : ~f->exec & lane_mask(ws);
-      for (unsigned l = 0; l < ws->w.wave_size && ok; l++) {
+   if (!push_frame(ws))
+      return emu_fail(&ws->w, "out of memory in the ABI check");
+   struct emu_frame *f = &ws->frames[ws->num_frames - 1];
+   f->return_pc = return_pc;
+   f->call_pc = call_pc;
+   f->abi = abi;
+   f->callee = name;
+   f->exec = emu_exec(&ws->w);
+   memcpy(f->sgpr, ws->w.sgpr, sizeof(f->sgpr));
+   memcpy(f->vgpr, ws->w.vgpr, (size_t)ws->w.num_vgprs * EMU_MAX_LANES * 4);
+   enter_callee(ws, abi, f->exec & lane_mask(ws));
+   return true;
+}
+
+/* The registers the caller expects back, compared with the snapshot of the call. */
+static bool
+compare_frame(struct emu_wave_state *ws, const struct emu_frame *f)
+{
+   const struct aco_emu_abi *abi = f->abi;
+   char call[160];
+   describe_call(f, call, sizeof(call));
+   for (unsigned s = 0; s < ACO_SGPR_COUNT; s++) {
+      if (test_bit(abi->preserved_sgprs, s) && f->sgpr[s] != ws->w.sgpr[s])
+         return emu_fail(&ws->w, "abi: preserved s%u%s changed across %s (0x%x before, 0x%x "
+                         "at the return)", s, sgpr_role(abi, s), call, f->sgpr[s],
+                         ws->w.sgpr[s]);
+   }
+   if ((emu_exec(&ws->w) & lane_mask(ws)) != (f->exec & lane_mask(ws)))
+      return emu_fail(&ws->w, "abi: exec changed across %s (0x%llx before, 0x%llx at the "
+                      "return)", call, (unsigned long long)f->exec,
+                      (unsigned long long)emu_exec(&ws->w));
+   for (unsigned v = 0; v < ws->w.num_vgprs; v++) {
+      bool preserved = test_bit(abi->preserved_vgprs, v);
+      uint64_t lanes = preserved ? lane_mask(ws) : ~f->exec & lane_mask(ws);
+      for (unsigned l = 0; l < ws->w.wave_size; l++) {
          uint32_t before = f->vgpr[v * EMU_MAX_LANES + l], now = ws->w.vgpr[v * EMU_MAX_LANES + l];
          if (((lanes >> l) & 1) && before != now)
-            ok = emu_fail(&ws->w, "abi: %s v%u lane %u changed across the call at pc 0x%x "
-                          "(0x%x before, 0x%x at the return)",
-                          test_bit(abi->preserved_vgprs, v) ? "preserved" : "inactive lane of",
-                          v, l, f->call_pc, before, now);
+            return emu_fail(&ws->w, "abi: %s v%u lane %u changed across %s (0x%x before, 0x%x "
+                            "at the return)", preserved ? "preserved" : "inactive lane of", v,
+                            l, call, before, now);
       }
    }
-   if (!ok)
+   return true;
+}
+
+static bool
+check_return(struct emu_wave_state *ws)
+{
+   struct aco_emu *emu = ws->w.emu;
+   struct emu_frame *f = &ws->frames[ws->num_frames - 1];
+   unsigned nv = ws->w.num_vgprs;
+   if (!compare_frame(ws, f))
       return false;
-   /* arguments the callee did not write are garbage to the caller */
-   for (unsigned v = 0; v < nv; v++) {
-      if (test_bit(abi->argument_vgprs, v))
-         ws->vgpr_poison[v] |= f->exec & ~f->vgpr_written[v];
-   }
-   for (unsigned s = 0; s < ACO_SGPR_COUNT; s++) {
-      if (test_bit(abi->argument_sgprs, s) && !test_bit(f->sgpr_written, s))
-         set_bit(ws->sgpr_poison, s);
-   }
+   return_to_caller(ws, f);
    /* the caller's frame saw these writes too */
    if (ws->num_frames > 1) {
       struct emu_frame *parent = f - 1;
@@ -165,8 +295,80 @@ emu_abi_setpc(struct emu_wave_state *ws, uint64_t target)
    }
    aco_free(emu->alloc, f->vgpr);
    aco_free(emu->alloc, f->vgpr_written);
+   aco_free(emu->alloc, f->vgpr_poison);
    ws->num_frames--;
    return true;
+}
+
+/* The first register `outer` preserves and `inner` does not (VGPRs as 256 + n), or -1. */
+static int
+first_unpreserved(const struct aco_emu_abi *outer, const struct aco_emu_abi *inner)
+{
+   for (unsigned s = 0; s < ACO_SGPR_COUNT; s++) {
+      if (test_bit(outer->preserved_sgprs, s) && !test_bit(inner->preserved_sgprs, s))
+         return (int)s;
+   }
+   for (unsigned v = 0; v < ACO_VGPR_COUNT; v++) {
+      if (test_bit(outer->preserved_vgprs, v) && !test_bit(inner->preserved_vgprs, v))
+         return 256 + (int)v;
+   }
+   return -1;
+}
+
+/* An s_setpc_b64 to a function: the callee returns straight to the frame's caller, so it
+ * must hand back at least what the frame's ABI promises that caller, and its return
+ * address must be the frame's. The return is then compared against the frame's ABI. */
+static bool
+tail_call(struct emu_wave_state *ws, uint64_t target)
+{
+   struct aco_emu *emu = ws->w.emu;
+   struct emu_frame *f = ws->num_frames ? &ws->frames[ws->num_frames - 1] : NULL;
+   const struct aco_emu_callee *c = find_callee(emu, target);
+   if (!c && f)
+      return emu_fail(&ws->w, "abi: tail call to 0x%x which is no function of the binary "
+                      "(nor the return address 0x%x of the innermost call)",
+                      emu_code_offset(emu, target), emu_code_offset(emu, f->return_pc));
+   if (!c)
+      return emu_fail(&ws->w, "abi: tail call to 0x%x which is no function of the binary "
+                      "(and no call to return from)", emu_code_offset(emu, target));
+   if (!f)
+      return emu_fail(&ws->w, "abi: tail call to @%s outside any call: there is no return "
+                      "address to hand on", c->name);
+   char call[160];
+   describe_call(f, call, sizeof(call));
+   int r = first_unpreserved(f->abi, &c->abi);
+   if (r < 0 && f->abi->clobber_vcc_scc_m0 < c->abi.clobber_vcc_scc_m0)
+      return emu_fail(&ws->w, "abi: tail call to @%s within %s: it clobbers vcc, scc and m0, "
+                      "which that call preserves", c->name, call);
+   if (r >= 0)
+      return emu_fail(&ws->w, "abi: tail call to @%s within %s: its ABI does not preserve "
+                      "%s%u, which that call's ABI does", c->name, call, r < 256 ? "s" : "v",
+                      r < 256 ? (unsigned)r : (unsigned)r - 256);
+   unsigned ra = c->abi.return_address_sgpr;
+   uint64_t held = ra + 1 < ACO_SGPR_COUNT
+                      ? ws->w.sgpr[ra] | (uint64_t)ws->w.sgpr[ra + 1] << 32
+                      : ~f->return_pc;
+   if (held != f->return_pc)
+      return emu_fail(&ws->w, "abi: tail call to @%s within %s: s[%u:%u] hold 0x%llx, not "
+                      "the return address 0x%llx", c->name, call, ra, ra + 1,
+                      (unsigned long long)held, (unsigned long long)f->return_pc);
+   enter_callee(ws, &c->abi, emu_exec(&ws->w) & lane_mask(ws));
+   return true;
+}
+
+bool
+emu_abi_setpc(struct emu_wave_state *ws, uint64_t target)
+{
+   struct aco_emu *emu = ws->w.emu;
+   if (!emu->launch->abi_check)
+      return true;
+   if (ws->num_frames && ws->frames[ws->num_frames - 1].return_pc == target)
+      return check_return(ws);
+   /* without a table (llc's code) a jump elsewhere is not checked: a tail chain simply
+    * never returns to the frame; the jump reports a target outside the code */
+   if (!emu->launch->num_callees || !emu_pc_in_code(emu, target))
+      return true;
+   return tail_call(ws, target);
 }
 
 bool

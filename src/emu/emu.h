@@ -6,7 +6,7 @@
 #ifndef ACO_EMU_H
 #define ACO_EMU_H
 
-#include "aco/aco_core.h"
+#include "aco/aco_compile.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -38,7 +38,9 @@ enum aco_emu_local_id {
  *  - SGPRs in no set are reserved (neither poisoned nor compared: s0-s3, the scratch
  *    descriptor of llc's gfx1030 code);
  *  - the inactive lanes of every VGPR are snapshotted and compared at the return;
- *  - exec is compared; vcc, scc and m0 are poisoned when clobber_vcc_scc_m0 is set.
+ *  - exec is compared; vcc, scc and m0 are poisoned when clobber_vcc_scc_m0 is set;
+ *  - inside the callee, preserved registers and inactive lanes are not poisoned (it may
+ *    save them); the return gives them back the poison they had before the call.
  * The return is the s_setpc_b64 to the address the call saved. */
 struct aco_emu_abi {
    uint64_t preserved_sgprs[2], argument_sgprs[2], clobbered_sgprs[2];
@@ -48,10 +50,33 @@ struct aco_emu_abi {
    uint8_t stack_pointer_sgpr;  /* s32 */
 };
 
+/* A function of the loaded code and the convention its callers and it agree on. With a
+ * table of them in the launch, the ABI check takes each call's (and tail call's) ABI from
+ * the entry of its target instead of launch.abi. */
+struct aco_emu_callee {
+   uint32_t offset;  /* byte offset of its first instruction in the code (aco_symbol.offset) */
+   const char *name; /* for messages */
+   struct aco_emu_abi abi;
+};
+
 /* llc's amdgpu_gfx convention (../shared/reference/llvm-amdgpu-calling-conventions.md):
  * preserved s4-s34, s64-s105, v40-47, v56-63, ... (8 of every 16 from v40); arguments
  * and results v0-v31; clobbered s35-s63, vcc, scc, m0; reserved s0-s3. */
 void aco_emu_abi_amdgpu_gfx(struct aco_emu_abi *abi);
+
+/* The callee table of a libaco binary: one entry per symbol that is a function of `prog`
+ * other than an entry (matched by name), its ABI made of the ABI's preserved registers
+ * plus the registers of the parameters the function writes back (preserved), those of
+ * its other parameters (arguments) and every other SGPR (clobbered); registers at or
+ * above the ABI's callee_max count as preserved. Names point into the symbols. Free
+ * *out with aco_emu_callees_free. On failure the message is on the program. */
+aco_status aco_emu_callees_for_symbols(const aco_allocator *a, aco_program *prog,
+                                       const aco_symbol *syms, unsigned num_syms,
+                                       struct aco_emu_callee **out, unsigned *num);
+aco_status aco_emu_callees_for_binary(const aco_allocator *a, aco_program *prog,
+                                      const aco_binary *bin, struct aco_emu_callee **out,
+                                      unsigned *num);
+void aco_emu_callees_free(const aco_allocator *a, struct aco_emu_callee *callees);
 
 /* One dispatch of an entry point: the initial register state follows docs/entry-abi.md
  * (the entry ABI layer fills this struct for libaco's code; tests fill it for llc's). */
@@ -71,6 +96,10 @@ struct aco_emu_launch {
    bool abi_check;                /* poison/snapshot at every call and return */
    bool trace;                    /* print each executed instruction to the trace sink */
    const struct aco_emu_abi *abi; /* with abi_check; NULL: aco_emu_abi_amdgpu_gfx */
+   /* With abi_check, when num_callees > 0: every call and every s_setpc_b64 that is not a
+    * return must target one of these (docs/emulator.md); launch.abi is then unused. */
+   const struct aco_emu_callee *callees;
+   unsigned num_callees;
    bool mode_set;                 /* else MODE starts as 0xf0 (docs/emulator.md) */
    uint8_t mode;                  /* initial MODE[7:0]: round [3:0], denorm [7:4] */
 };

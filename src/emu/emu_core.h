@@ -34,6 +34,11 @@ struct emu_frame {
    uint64_t *vgpr_written;          /* lanes written since the call, per VGPR */
    uint64_t sgpr_written[2];
    uint32_t call_pc;
+   /* the caller's poison, back at the return on what the call keeps (abi.c) */
+   uint64_t sgpr_poison[2];
+   uint64_t *vgpr_poison;
+   const struct aco_emu_abi *abi; /* the call's, kept through tail calls for the return */
+   const char *callee;            /* the callee's name (messages); NULL without a table */
 };
 
 struct emu_group {
@@ -150,8 +155,13 @@ bool emu_vmem_execute(struct emu_wave_state *ws, const struct emu_decoded *d);
 bool emu_ds_execute(struct emu_wave_state *ws, const struct emu_decoded *d);
 
 /* ---- abi.c ---- */
-bool emu_abi_call(struct emu_wave_state *ws, uint64_t return_pc);
-/* At an s_setpc_b64 to `target`: the return of the innermost call if it matches. */
+/* At a call to `target` (before the jump, after the return address went to the SGPR pair
+ * at operand field ra_field): checks the target against the callee table, snapshots and
+ * poisons. */
+bool emu_abi_call(struct emu_wave_state *ws, uint64_t target, uint64_t return_pc,
+                  unsigned ra_field);
+/* At an s_setpc_b64 to `target`: the return of the innermost call if it matches, else
+ * (with a callee table) a tail call. */
 bool emu_abi_setpc(struct emu_wave_state *ws, uint64_t target);
 void emu_abi_free(struct emu_wave_state *ws);
 /* The register-access hooks (only when poison or frames exist). */

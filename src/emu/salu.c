@@ -293,9 +293,10 @@ sop1(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
       if (ws->w.failed)
          return false;
       emu_sdst(ws, in, 0, 2, next);
-      if (ws->w.failed || !jump(ws, t))
+      if (ws->w.failed ||
+          !emu_abi_call(ws, t, next, aco_physreg_field(in->definitions[0].reg)))
          return false;
-      return emu_abi_call(ws, next);
+      return jump(ws, t);
    }
    case aco_op_s_movrels_b32: case aco_op_s_movrels_b64: {
       unsigned m0 = emu_read_sreg(&ws->w, ws->w.gfx->reg_m0);
@@ -652,9 +653,9 @@ sopk(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
    case aco_op_s_call_b64:
       emu_write_sreg(&ws->w, d, (uint32_t)next);
       emu_write_sreg(&ws->w, d + 1, (uint32_t)(next >> 32));
-      if (ws->w.failed || !jump(ws, branch_target(ws, imm)))
+      if (ws->w.failed || !emu_abi_call(ws, branch_target(ws, imm), next, d))
          return false;
-      return emu_abi_call(ws, next);
+      return jump(ws, branch_target(ws, imm));
    case aco_op_s_waitcnt_vscnt: case aco_op_s_waitcnt_vmcnt:
    case aco_op_s_waitcnt_lgkmcnt: case aco_op_s_waitcnt_expcnt: {
       uint32_t n = imm + emu_read_sreg(&ws->w, d);

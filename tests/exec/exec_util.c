@@ -175,11 +175,17 @@ check_llvm_mc(const aco_binary *bin, aco_gfx_level level, unsigned wave, char *m
    if (f) {
       fputs(bin->disassembly, f);
       fclose(f);
+      /* calls name functions PC-relatively (f@rel32@lo+4): linking resolves them */
+      bool link = strstr(bin->disassembly, "@rel32@") != NULL;
+      char lld[600] = "";
+      if (link)
+         snprintf(lld, sizeof(lld), " && ld.lld-19 -shared -o %s/k.so %s/k.o 2>>%s/err", dir, dir,
+                  dir);
       snprintf(cmd, sizeof(cmd),
                "llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=%s%s -filetype=obj -o %s/k.o %s/k.s "
-               "2>%s/err && llvm-objcopy-19 -O binary --only-section=.text %s/k.o %s/k.bin",
+               "2>%s/err%s && llvm-objcopy-19 -O binary --only-section=.text %s/k.%s %s/k.bin",
                aco_gfx_level_name(level), wave == 64 ? " -mattr=+wavefrontsize64" : "", dir, dir,
-               dir, dir, dir);
+               dir, lld, dir, link ? "so" : "o", dir);
       if (system(cmd) != 0) {
          snprintf(path, sizeof(path), "%s/err", dir);
          char *err = exec_read_file(path, NULL);
@@ -323,6 +329,28 @@ exec_read_kernel(const char *arg, char *path, size_t path_len, size_t *len)
    return exec_read_file(path, len);
 }
 
+/* A program with functions besides its entry is checked against each callee's own ABI
+ * at every call (docs/emulator.md); *callees is the table the launch points to. */
+static bool
+exec_setup_callees(aco_program *p, const aco_binary *bin, struct aco_emu_launch *launch,
+                   struct aco_emu_callee **callees, char *msg, size_t msglen)
+{
+   bool has_callee = false;
+   for (uint32_t i = 0; i < p->num_functions; i++)
+      has_callee |= !(p->functions[i]->flags & ACO_FUNCTION_ENTRY);
+   if (!has_callee)
+      return true;
+   unsigned n;
+   aco_status s = aco_emu_callees_for_binary(NULL, p, bin, callees, &n);
+   if (s != ACO_SUCCESS)
+      return fail(msg, msglen, "callee table: %s: %s", aco_status_string(s),
+                  aco_program_message(p));
+   launch->callees = *callees;
+   launch->num_callees = n;
+   launch->abi_check = n > 0; /* not llc's convention for libaco's code */
+   return true;
+}
+
 bool
 exec_run(const char *name, const char *text, const struct exec_spec *spec, aco_gfx_level level,
          unsigned wave, char *msg, size_t msglen, uint32_t *instrs, bool dump)
@@ -341,6 +369,7 @@ exec_run(const char *name, const char *text, const struct exec_spec *spec, aco_g
    struct air_interp_buffer ib[EXEC_MAX_BUFFERS];
    aco_binary *bin = NULL;
    struct aco_emu *emu = NULL;
+   struct aco_emu_callee *callees = NULL;
    uint8_t argblock[1024];
    memset(ib, 0, sizeof(ib));
 
@@ -415,6 +444,10 @@ exec_run(const char *name, const char *text, const struct exec_spec *spec, aco_g
       air_interp_memory_finish(p, &imem);
       goto out;
    }
+   if (!exec_setup_callees(p, bin, &launch, &callees, msg, msglen)) {
+      air_interp_memory_finish(p, &imem);
+      goto out;
+   }
    s = aco_emu_run(emu, &launch);
    if (s != ACO_SUCCESS) {
       fail(msg, msglen, "emulator: %s\n%s", aco_emu_message(emu), bin->disassembly);
@@ -436,6 +469,7 @@ exec_run(const char *name, const char *text, const struct exec_spec *spec, aco_g
    }
    air_interp_memory_finish(p, &imem);
 out:
+   aco_emu_callees_free(NULL, callees);
    aco_emu_destroy(emu);
    aco_binary_destroy(bin);
    for (unsigned i = 0; i < EXEC_MAX_BUFFERS; i++) {
