@@ -22,7 +22,10 @@
  *   rcp/rsq/sqrt, which programs refine by Newton-Raphson). As documented, the f32
  *   exp/log/rcp/rsq/sqrt flush denormal inputs and results whatever the mode, sin/cos
  *   take x in revolutions (sin(2 pi x)) with exact results at quarter turns, and invalid
- *   inputs (sqrt(-1), log(-1), sin(inf)) give the negative quiet NaN. */
+ *   inputs (sqrt(-1), log(-1), sin(inf)) give the negative quiet NaN;
+ * - fract is x + -floor(x) (the ISA's definition, which LLVM's constant folding of
+ *   v_fract follows), clamped below 1: a zero input gives the zero the rounding mode
+ *   gives to a sum of opposite zeros, not its own sign. */
 #include "emu/valu.h"
 
 #include <math.h>
@@ -571,8 +574,8 @@ emu_f_fract(enum emu_fmt f, uint64_t a, struct emu_fpmode m)
       return emu_f_quiet(f, a);
    if (x.cls == CLS_INF)
       return emu_f_default_nan(f);
-   if (x.cls == CLS_ZERO)
-      return signed_zero(f, x.sign);
+   /* x + -floor(x) for zeros too: the sum of two opposite zeros is +0, or -0 when
+    * rounding toward negative, whatever the sign of x */
    uint64_t fl = emu_f_round_int(f, a, EMU_ROUND_DOWN, m);
    uint64_t r = emu_f_add(f, a, fl ^ emu_f_sign_bit(f), m);
    /* the largest value below 1.0 */

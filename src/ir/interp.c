@@ -24,7 +24,8 @@
  *
  * Values. Each frame holds, per SSA value and lane, the components (zero-extended to
  * 64 bits), a defined flag (reading an undefined value is a fault, not garbage) and a
- * ULP tag telling whether the value comes from an approximate operation. */
+ * ULP tag telling whether the value comes from an approximate operation (and its bound)
+ * or is a NaN an operation produced, which stands for any NaN. */
 #include "ir/interp.h"
 
 #include <fenv.h>
@@ -36,6 +37,12 @@
 #define MAX_LANES 1024
 #define MASK_WORDS (MAX_LANES / 64)
 #define ULP_UNBOUNDED 255
+/* A NaN an operation produced: its sign and payload are unspecified (docs/ir-semantics.md),
+ * so the interpreter's canonical NaN stands for every NaN. In memory, a 4-byte component
+ * keeps the tag (air_float_within_ulp() takes any NaN for a NaN), the high half of an
+ * 8-byte one too (the high word of every f64 NaN is an f32 NaN); the bytes of smaller
+ * components and the low word of an 8-byte one are not compared (ULP_UNBOUNDED). */
+#define ULP_ANY_NAN 254
 
 /* ---- lane masks --------------------------------------------------------------------------- */
 
@@ -459,6 +466,31 @@ f_approx(aco_op op, unsigned bits, uint64_t a, uint64_t b, struct fmode m)
    return f_out(bits, double_to_f(bits, d, ACO_ROUND_NEAREST_EVEN), m);
 }
 
+/* The ULP bound of fsin/fcos of a with result r and instruction bound `ulp`
+ * (docs/ir-semantics.md): the hardware takes the angle in turns, x * (1 / 2pi) rounded
+ * to f32, and the rounding of the constant and of the product (|x| * 2^-23 in radians)
+ * comes on top of the instruction's bound: an absolute error of |x| * 2^-22 is allowed,
+ * or |x| under flushing when |x| < 2^-123 (a denormal turn count is flushed). It is
+ * converted to ULPs of r; ULP_UNBOUNDED when that does not fit a tag. */
+static unsigned
+trig_bound(unsigned bits, uint64_t a, uint64_t r, unsigned ulp, struct fmode m)
+{
+   double x = fabs(f_to_double(bits, f_in(bits, a, m)));
+   double y = fabs(f_to_double(bits, r));
+   if (isnan(x) || isinf(x) || isnan(y))
+      return ulp;
+   double err = ldexp(x, -22);
+   if (m.flush && x < ldexp(1.0, -123))
+      err = x;
+   int e = 0;
+   if (y != 0)
+      frexp(y, &e); /* y = f * 2^e, f in [0.5, 1) */
+   int emin = 2 - exp_max(bits); /* that of the smallest normal */
+   double unit = ldexp(1.0, (e > emin ? e : emin) - 1 - (int)mant_bits(bits));
+   double total = ulp + ceil(err / unit);
+   return total < ULP_ANY_NAN ? (unsigned)total : ULP_UNBOUNDED;
+}
+
 bool
 air_float_within_ulp(unsigned bits, uint64_t expected, uint64_t actual, unsigned ulp)
 {
@@ -651,6 +683,40 @@ static void
 wr1(struct ctx *c, struct frame *fr, aco_value v, unsigned lane, uint64_t x, uint8_t ulp)
 {
    wr(c, fr, v, lane, &x, ulp);
+}
+
+/* The tag of a float result r of `bits` bits computed with tag u: a NaN whose bits the
+ * inputs do not fix is any NaN. */
+static uint8_t
+nan_tag(unsigned bits, uint64_t r, uint8_t u)
+{
+   return u != ULP_UNBOUNDED && f_is_nan(bits, r) ? ULP_ANY_NAN : u;
+}
+
+/* Whether the operation's result is the same for every NaN operand (so an "any NaN"
+ * input is as good as an exact one): float arithmetic, comparisons and conversions, but
+ * not the operations that move bits (fneg, fabs, bitcast, select, ...). */
+static bool
+treats_nans_alike(aco_op op, aco_op_class cls)
+{
+   switch (cls) {
+   case ACO_OPC_FLOAT_UN: return op != ACO_OP_FNEG && op != ACO_OP_FABS;
+   case ACO_OPC_FLOAT_BIN:
+   case ACO_OPC_FLOAT_TRI:
+   case ACO_OPC_FLOAT_CMP:
+   case ACO_OPC_FLOAT_APPROX: return true;
+   case ACO_OPC_CONVERT: return op == ACO_OP_FCONV || op == ACO_OP_F2U || op == ACO_OP_F2S;
+   default: return false;
+   }
+}
+
+/* The tag of one byte of a stored component of cb bytes (byte k) with value tag u. */
+static uint8_t
+byte_tag(uint8_t u, unsigned cb, unsigned k)
+{
+   if (u != ULP_ANY_NAN || cb == 4 || (cb == 8 && k >= 4))
+      return u;
+   return ULP_UNBOUNDED;
 }
 
 /* The tag of a computed result: exact if all inputs were exact, unbounded otherwise. */
@@ -939,7 +1005,12 @@ load_lane(struct ctx *c, struct frame *fr, const struct air_instr *instr, unsign
 {
    aco_type t = instr->type;
    unsigned cb = t.bits / 8;
+   /* an address computed from tagged values (the bits of any NaN, say) may differ in
+    * compiled code, and so may what is loaded */
    uint8_t u = 0;
+   for (unsigned k = AIR_MEM_BASE; k <= AIR_MEM_OFFSET; k++)
+      if (aco_value_is_valid(instr->srcs[k]) && tag(c, fr, instr->srcs[k], lane))
+         u = ULP_UNBOUNDED;
    for (unsigned i = 0; i < t.comps; i++) {
       struct loc l;
       uint64_t addr;
@@ -998,7 +1069,7 @@ store_lane(struct ctx *c, struct frame *fr, const struct air_instr *instr, unsig
          if (l.init)
             l.init[k] = 1;
          if (l.ulp)
-            l.ulp[k] = u;
+            l.ulp[k] = byte_tag(u, cb, k);
          if (l.written)
             l.written[k] = 1;
       }
@@ -1518,7 +1589,8 @@ exec_subgroup(struct ctx *c, struct frame *fr, const struct air_instr *instr,
                if (!v)
                   return false;
                x[i] = v[0];
-               u = derived(u, tag(c, fr, src, l));
+               uint8_t ti = tag(c, fr, src, l);
+               u = derived(u, t.base == ACO_BASE_FLOAT && ti == ULP_ANY_NAN ? 0 : ti);
             }
          }
          if (instr->op == ACO_OP_REDUCE) {
@@ -1543,7 +1615,8 @@ exec_subgroup(struct ctx *c, struct frame *fr, const struct air_instr *instr,
          }
          for (unsigned l = lo; l < hi; l++)
             if (m_has(active, l))
-               wr1(c, fr, dst, l, x[l - lo], u);
+               wr1(c, fr, dst, l, x[l - lo],
+                   t.base == ACO_BASE_FLOAT ? nan_tag(t.bits, x[l - lo], u) : u);
          break;
       }
       }
@@ -1580,11 +1653,13 @@ exec_lane_op(struct ctx *c, struct frame *fr, const struct air_instr *instr, uns
    const uint64_t *s[3] = {NULL, NULL, NULL};
    uint8_t u = 0;
    unsigned nsrc = instr->num_srcs;
+   bool nan_blind = treats_nans_alike(instr->op, info->cls);
    if (info->cls != ACO_OPC_VEC) {
       for (unsigned i = 0; i < nsrc && i < 3; i++) {
          if (!(s[i] = rd(c, fr, instr, instr->srcs[i], l)))
             return false;
-         u = derived(u, tag(c, fr, instr->srcs[i], l));
+         uint8_t ti = tag(c, fr, instr->srcs[i], l);
+         u = derived(u, nan_blind && ti == ULP_ANY_NAN ? 0 : ti);
       }
    }
    aco_type t = nsrc ? vtype(fr, instr->srcs[0]) : aco_type_int(32);
@@ -1605,6 +1680,8 @@ exec_lane_op(struct ctx *c, struct frame *fr, const struct air_instr *instr, uns
       r = f_unary(instr->op, t.bits, s[0][0], fmode_of(fr->f, t.bits));
       if (instr->op == ACO_OP_FNEG || instr->op == ACO_OP_FABS)
          u = tag(c, fr, instr->srcs[0], l);
+      else
+         u = nan_tag(t.bits, r, u);
       break;
    case ACO_OPC_FLOAT_BIN:
       if (instr->op == ACO_OP_FMIN || instr->op == ACO_OP_FMAX)
@@ -1612,16 +1689,22 @@ exec_lane_op(struct ctx *c, struct frame *fr, const struct air_instr *instr, uns
                       fmode_of(fr->f, t.bits));
       else
          r = f_arith(instr->op, t.bits, s[0][0], s[1][0], fmode_of(fr->f, t.bits));
+      u = nan_tag(t.bits, r, u);
       break;
    case ACO_OPC_FLOAT_TRI:
       r = f_fma(t.bits, s[0][0], s[1][0], s[2][0], fmode_of(fr->f, t.bits));
+      u = nan_tag(t.bits, r, u);
       break;
    case ACO_OPC_FLOAT_CMP:
       r = f_compare(instr->op, t.bits, s[0][0], s[1][0], fmode_of(fr->f, t.bits));
       break;
    case ACO_OPC_FLOAT_APPROX: {
       r = f_approx(instr->op, t.bits, s[0][0], nsrc > 1 ? s[1][0] : 0, fmode_of(fr->f, t.bits));
-      u = u ? ULP_UNBOUNDED : (uint8_t)(instr->u.ulp < ULP_UNBOUNDED ? instr->u.ulp : 254);
+      unsigned bound = instr->u.ulp < ULP_ANY_NAN ? instr->u.ulp : ULP_ANY_NAN - 1;
+      if (instr->op == ACO_OP_FSIN || instr->op == ACO_OP_FCOS)
+         bound = trig_bound(t.bits, s[0][0], r, bound, fmode_of(fr->f, t.bits));
+      u = u ? ULP_UNBOUNDED : (uint8_t)bound;
+      u = nan_tag(t.bits, r, u);
       break;
    }
    case ACO_OPC_CONVERT:
@@ -1632,6 +1715,8 @@ exec_lane_op(struct ctx *c, struct frame *fr, const struct air_instr *instr, uns
          return true;
       }
       r = convert(fr->f, instr->op, t, instr->type, s[0][0]);
+      if (instr->op == ACO_OP_FCONV)
+         u = nan_tag(instr->type.bits, r, u);
       break;
    case ACO_OPC_SELECT: {
       const uint64_t *pick = (s[0][0] & 1) ? s[1] : s[2];

@@ -42,9 +42,10 @@ struct air_interp_buffer {
    uint8_t *data;
    /* Set by the interpreter, released by air_interp_memory_finish(): */
    uint8_t *written; /* per byte, 1 once the program stored to it; NULL: never written */
-   uint8_t *ulp;     /* per byte: 0 exact; N (1..254) part of a value within N ULP of the
-                        exact result of an approximate operation; 255 derived from such a
-                        value by further arithmetic (no bound). NULL: all exact. */
+   uint8_t *ulp;     /* per byte: 0 exact; N (1..253) part of a value within N ULP of the
+                        exact result of an approximate operation; 254 a NaN whose sign and
+                        payload are unspecified; 255 derived from an approximate value by
+                        further arithmetic (no bound). NULL: all exact. */
 };
 
 struct air_interp_memory {

@@ -13,8 +13,9 @@
  * read back with p_as_uniform. Conversions the hardware lacks (64-bit integers <-> floats,
  * f64 -> f16, 32-bit integers -> f16) are built so that they round once, in the
  * function's mode. The f32 transcendental unit flushes denormals whatever the mode:
- * approximate operations scale such inputs and results around it (approx_f32). Vectors of 8- or 16-bit components keep one component per register;
- * bitcasts pack and unpack them. VALU instructions are emitted in their VOP3 form and
+ * approximate operations scale such inputs and results around it (approx_f32). Vectors
+ * of 8- or 16-bit components keep one component per register; bitcasts pack and unpack
+ * them. VALU instructions are emitted in their VOP3 form and
  * keep to the constant-bus limit (two SGPRs or literals, one for 64-bit shifts on
  * GFX10.3) by copying extra scalar operands to VGPRs. */
 #include "isel/isel.h"

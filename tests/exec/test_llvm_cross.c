@@ -56,14 +56,6 @@ struct known_limit {
    "that has left is active (0xffffffff for 0x11111111 or 0x01010101): the front IR's "      \
    "ballot counts the lanes breaking in that iteration"
 static const struct known_limit known_limits[] = {
-   {"sin_cos.air", NULL, 0,
-    "llc-19: llvm.sin/llvm.cos.f32 become v_mul_f32 by 0.15915494 (1/2pi rounded to f32) "
-    "and v_sin_f32/v_cos_f32, which take revolutions; rounding the scaled argument to f32 "
-    "alone costs 5 ulp of cos(-2.0658) (0xbef33a4e for 0xbef33a53: the emulator's v_cos "
-    "is exact for the argument it gets) and an unbounded relative error near the zeros "
-    "of sin and cos away from 0, so `ulp 4` cannot hold. libaco's isel lowers fsin/fcos "
-    "the same way (src/isel/select_alu.c): the bound of docs/ir-semantics.md needs a "
-    "range reduction neither compiler does yet"},
    {"div_loop_break.air", "gfx1100", 64,
     "llc-19 leaves a VALUPartialForwardingHazard across the loop's back-edge: v_mad_u64_u32 "
     "reads v2 (written by itself in the previous iteration, before the s_or_b64/s_and_not1_b64 "

@@ -499,17 +499,13 @@ raw_bits_type(const struct gen *g, struct gtype t)
    return ty(t.base == G_F16 ? G_I16 : t.base == G_F32 ? G_I32 : G_I64, t.comps);
 }
 
-/* ... and selected to the canonical NaN when they are scalars, so every NaN is the
- * canonical one (the original value is only stored). */
+/* The float scalar `id` with a NaN replaced by the canonical one. */
 static uint32_t
-canonicalize(struct gen *g, uint32_t id)
+select_canonical(struct gen *g, uint32_t id)
 {
    const struct gval *v = find_val(g, id);
-   if (!v || has(g, GEN_NAN) || !is_float(v->t) || v->t.comps > 1)
-      return id;
    struct gtype t = v->t;
    bool uni = v->uni;
-   ((struct gval *)v)->hidden = true;
    uint32_t u = add_val(g, ty(G_I1, 1), uni, false);
    emit(g, "%%v%u = funord %%v%u, %%v%u", u, id, id);
    uint32_t nan = emit_const_bits(g, t, t.base == G_F16   ? 0x7e00
@@ -518,6 +514,40 @@ canonicalize(struct gen *g, uint32_t id)
    uint32_t r = add_val(g, t, uni, false);
    emit(g, "%%v%u = select %%v%u, %%v%u, %%v%u", r, u, nan, id);
    return r;
+}
+
+/* ... when they are scalars, so every NaN is the canonical one (the original value is
+ * only stored). */
+static uint32_t
+canonicalize(struct gen *g, uint32_t id)
+{
+   const struct gval *v = find_val(g, id);
+   if (!v || has(g, GEN_NAN) || !is_float(v->t) || v->t.comps > 1)
+      return id;
+   ((struct gval *)v)->hidden = true;
+   return select_canonical(g, id);
+}
+
+/* With GEN_NAN, a NaN that arithmetic gives has unspecified bits (docs/ir-semantics.md),
+ * so no float may turn into integer bits that steer addresses or branches: a float
+ * about to be bitcast, or stored where it may be read back as another type, has its
+ * NaNs made canonical. A float vector is not (its type is exchanged for integers:
+ * bits_safe_type). */
+static uint32_t
+bits_safe(struct gen *g, uint32_t id)
+{
+   const struct gval *v = find_val(g, id);
+   if (!v || !has(g, GEN_NAN) || !is_float(v->t) || v->t.comps > 1)
+      return id;
+   return select_canonical(g, id);
+}
+
+static struct gtype
+bits_safe_type(const struct gen *g, struct gtype t)
+{
+   if (!has(g, GEN_NAN) || !is_float(t) || t.comps == 1)
+      return t;
+   return ty(t.base == G_F16 ? G_I16 : t.base == G_F32 ? G_I32 : G_I64, t.comps);
 }
 
 /* ---- output ---- */
@@ -840,6 +870,11 @@ gen_convert(struct gen *g)
       src = add_val(g, s, uni, false);
       emit(g, "%%v%u = fmin %%v%u, %%v%u", src, m, hi);
    }
+   if (!strcmp(op, "bitcast")) {
+      if (!same_type(bits_safe_type(g, s), s))
+         return;
+      src = bits_safe(g, src);
+   }
    uint32_t id = add_val(g, d, uni, false);
    emit(g, "%%v%u = %s %s %%v%u", id, op, tname(d, tb), src);
    if (!strcmp(op, "bitcast"))
@@ -935,7 +970,7 @@ gen_stack(struct gen *g)
    struct gtype t = rnd_mem_type(g, 8);
    uint32_t o = masked_offset(g, STACK_SIZE / 8 - 1, 8, false);
    if (chance(g, 50)) {
-      uint32_t v = get(g, t, false, false);
+      uint32_t v = bits_safe(g, get(g, bits_safe_type(g, t), false, false));
       emit(g, "store_stack $0[%%v%u], %%v%u", o, v);
       return;
    }
@@ -957,7 +992,7 @@ gen_lds(struct gen *g)
    unsigned base = g->lds_used;
    g->lds_used += region;
    struct gtype t = rnd_mem_type(g, LDS_STRIDE);
-   uint32_t v = get(g, t, false, false);
+   uint32_t v = bits_safe(g, get(g, bits_safe_type(g, t), false, false));
    uint32_t stride = const_i32(g, LDS_STRIDE);
    uint32_t a = add_val(g, ty(G_I32, 1), false, false);
    emit(g, "%%v%u = imul %%lid, %%v%u", a, stride);

@@ -424,6 +424,71 @@ test_vectors_and_ulp_shadow(void **state)
    h_finish(&h);
 }
 
+/* NaN results stand for any NaN (tag 254, in memory only where the comparison can take
+ * any NaN), and fsin/fcos carry their absolute bound converted to ULPs of the result. */
+static void
+test_nan_and_trig_tags(void **state)
+{
+   (void)state;
+   struct h h;
+   h_init(&h);
+   run_ok(&h, "target gfx1030 wave32\n"
+              "entry function @main(uniform ptr %out) abi @compute_default {\n"
+              "  %x = const f32 1.5\n  %nan = const f32 0x7fc00005\n"
+              "  %inf = const f32 0x7f800000\n"
+              "  %a = fsub %x, %nan\n  store_global %out, %a\n"
+              "  %b = fsub %inf, %inf\n  store_global %out[4], %b\n"
+              "  %d = fconv f64 %b\n  store_global %out[8], %d\n"
+              "  %h = fconv f16 %b\n  %z = const f16 0\n"
+              "  store_global %out[16], %z\n  store_global %out[18], %h\n"
+              "  %n = fneg %b\n  store_global %out[20], %n\n"
+              "  %m = fmin %nan, %x\n  store_global %out[24], %m\n"
+              "  %s = fadd %x, %x\n  store_global %out[28], %s\n"
+              "  %one = const f32 1.0\n  %s1 = fsin %one ulp 4\n  store_global %out[32], %s1\n"
+              "  %pi = const f32 0x40490fdb\n  %sp = fsin %pi ulp 4\n"
+              "  store_global %out[36], %sp\n"
+              "  %zero = const f32 0\n  %c0 = fcos %zero ulp 4\n  store_global %out[40], %c0\n"
+              "  %i = bitcast i32 %b\n  %j = iadd %i, %i\n  store_global %out[44], %j\n"
+              "  %k = f2s i32 %b\n  store_global %out[48], %k\n"
+              "  %z0 = const i32 0\n  %za = iand %i, %z0\n"
+              "  %ld = load_global i32 %out[%za + 28]\n  store_global %out[52], %ld\n"
+              "  %le = load_global i32 %out[%z0 + 28]\n  store_global %out[56], %le\n"
+              "  return\n}\n");
+   const uint8_t *u = h.bufs[0].ulp;
+   assert_non_null(u);
+   assert_int_equal(w32(&h, 0), 0x7fc00000); /* the canonical NaN, standing for any */
+   assert_int_equal(u[0], 254);
+   assert_int_equal(w32(&h, 1), 0x7fc00000);
+   assert_int_equal(u[4], 254);
+   assert_int_equal(h_out(&h, 8, 8), UINT64_C(0x7ff8000000000000));
+   assert_int_equal(u[8], 255); /* the low word of an f64 NaN: any payload */
+   assert_int_equal(u[11], 255);
+   assert_int_equal(u[12], 254);
+   assert_int_equal(h_out(&h, 16, 4), 0x7e000000);
+   assert_int_equal(u[16], 0);   /* the exact f16 beside it */
+   assert_int_equal(u[18], 255); /* an f16 NaN */
+   assert_int_equal(w32(&h, 5), 0xffc00000); /* fneg moves bits and keeps the tag */
+   assert_int_equal(u[20], 254);
+   assert_int_equal(w32(&h, 6), 0x3fc00000); /* fmin: the other operand, exact */
+   assert_int_equal(u[24], 0);
+   assert_int_equal(u[28], 0);
+   assert_int_equal(w32(&h, 8), 0x3f576aa4); /* sin(1) */
+   assert_int_equal(u[32], 8); /* 4 + 2^-22 in ULPs (2^-24) of sin(1) */
+   assert_int_equal(u[36], 255); /* near a zero of sin: only the absolute bound */
+   assert_int_equal(w32(&h, 10), 0x3f800000);
+   assert_int_equal(u[40], 4);
+   assert_int_equal(u[44], 255); /* computed from a NaN's bits */
+   assert_int_equal(w32(&h, 12), 0); /* f2s of any NaN is 0: exact */
+   assert_int_equal(u[48], 0);
+   assert_int_equal(w32(&h, 13), 0x40400000); /* 3.0 from out[28] either way, but... */
+   assert_int_equal(u[52], 255);              /* ...its address came from a NaN's bits */
+   assert_int_equal(w32(&h, 14), 0x40400000);
+   assert_int_equal(u[56], 0);
+   assert_true(air_float_within_ulp(32, 0x7fc00000, 0xffc00005, 254));
+   assert_false(air_float_within_ulp(32, 0x7fc00000, 0x7f800000, 254));
+   h_finish(&h);
+}
+
 /* ---- control flow ------------------------------------------------------------------------ */
 
 static void
@@ -1387,6 +1452,7 @@ main(void)
       cmocka_unit_test(test_tail_calls),
       cmocka_unit_test(test_call_faults),
       cmocka_unit_test(test_grid_and_sysvals),
+      cmocka_unit_test(test_nan_and_trig_tags),
       cmocka_unit_test(test_trace),
       cmocka_unit_test(test_corpus),
    };
