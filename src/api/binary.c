@@ -112,7 +112,7 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
    for (uint32_t i = 0; fnames && i < prog->num_functions; i++)
       fnames[i] = prog->functions[i]->name;
    as.function_names = fnames;
-   as.num_function_names = fnames ? prog->num_functions : 0;
+   as.num_function_names = prog->num_functions;
    uint32_t n = prog->num_functions, nsym = 0;
    aco_symbol *syms = aco_calloc(&prog->allocator, sizeof(aco_symbol) * (n ? n : 1));
    struct aco_mprogram *last = NULL;
@@ -126,8 +126,8 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
    uint32_t *fix_begin = aco_calloc(&prog->allocator, sizeof(uint32_t) * (n + 1));
    uint32_t *func_offset = aco_calloc(&prog->allocator, sizeof(uint32_t) * (n + 1));
    bool *has_code = aco_calloc(&prog->allocator, n + 1);
-   if (!fix_begin || !func_offset || !has_code)
-      s = ACO_ERROR_OUT_OF_MEMORY;
+   if (!fix_begin || !func_offset || !has_code || !fnames)
+      s = air_error(prog, ACO_ERROR_OUT_OF_MEMORY, "aco_compile: out of memory");
    for (uint32_t i = 0; i < n && s == ACO_SUCCESS; i++) {
       struct aco_mprogram *p = progs[i];
       const struct aco_function *f = prog->functions[i];
@@ -183,7 +183,7 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
       cc.state = aco_calloc(&prog->allocator, n + 1);
       cc.depth = aco_calloc(&prog->allocator, sizeof(uint32_t) * (n + 1));
       if (!cc.state || !cc.depth)
-         s = ACO_ERROR_OUT_OF_MEMORY;
+         s = air_error(prog, ACO_ERROR_OUT_OF_MEMORY, "aco_compile: out of memory");
       for (uint32_t i = 0, k = 0; i < n && s == ACO_SUCCESS; i++) {
          if (!progs[i])
             continue;

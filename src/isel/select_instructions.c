@@ -490,6 +490,48 @@ select_start(struct isel_ctx *c)
    return c->p->status;
 }
 
+/* The register limits of the compile (options), made to fit the registers the ABIs fix
+ * (a called function's parameters, the arguments and results of its calls), and for a
+ * called function kept within its ABI's callee_max. */
+static void
+fit_limits(struct aco_mprogram *p, const struct aco_function *f)
+{
+   unsigned need[2] = {0, 0};
+   struct aco_mblock *b;
+   struct aco_minstr *in;
+   aco_foreach_block(p, b) {
+      aco_foreach_instr(b, in) {
+         if (in->opcode != aco_op_p_startpgm && in->opcode != aco_op_p_call &&
+             in->opcode != aco_op_p_return)
+            continue;
+         for (unsigned k = 0; k < in->num_operands + in->num_definitions; k++) {
+            bool def = k >= in->num_operands;
+            const aco_operand *o = def ? NULL : &in->operands[k];
+            const aco_definition *d = def ? &in->definitions[k - in->num_operands] : NULL;
+            aco_temp t = def ? d->temp : o->temp;
+            aco_physreg r = def ? d->reg : o->reg;
+            if (!t.id || !(def ? d->fixed : o->fixed))
+               continue;
+            unsigned f0 = aco_physreg_field(r), vg = f0 >= 256;
+            unsigned end = f0 - (vg ? 256 : 0) + aco_rc_reg_count(t.rc);
+            if (f0 < ACO_SGPR_COUNT || vg)
+               need[vg] = end > need[vg] ? end : need[vg];
+         }
+      }
+   }
+   if (!p->is_entry) {
+      const aco_reg_count *m = &f->abi->callee_max_regs;
+      if (m->sgprs < ACO_SGPR_COUNT && (!p->max_sgprs || m->sgprs < p->max_sgprs))
+         p->max_sgprs = m->sgprs;
+      if (m->vgprs < ACO_VGPR_COUNT && (!p->max_vgprs || m->vgprs < p->max_vgprs))
+         p->max_vgprs = m->vgprs;
+   }
+   if (p->max_sgprs && p->max_sgprs < need[0])
+      p->max_sgprs = (uint16_t)need[0];
+   if (p->max_vgprs && p->max_vgprs < need[1])
+      p->max_vgprs = (uint16_t)need[1];
+}
+
 aco_status
 aco_select_instructions(struct aco_mprogram *p, const struct aco_function *f)
 {
@@ -525,6 +567,8 @@ aco_select_instructions(struct aco_mprogram *p, const struct aco_function *f)
    if (!s && c.block)
       s = isel_select_return(&c, NULL);
    isel_free_cf(&c);
+   if (!s)
+      fit_limits(p, f);
    p->config.scratch_bytes = c.layout.stack_bytes;
    p->has_scratch_input = c.layout.scratch_sgpr >= 0 || p->gfx_level != ACO_GFX1030;
    p->config.lds_bytes = c.uses_lds ? 65536 : 0;

@@ -1152,10 +1152,11 @@ check_limits(struct ra_ctx *c)
                                    "the limit is %u",
                                    logical, linear, c->vgpr_limit);
       c->linear_vgprs = linear;
-      /* the band goes above the ordinary demand and above every register an ordinary
-       * VGPR is fixed to (those cannot move out of it); at the top when that leaves no
-       * room */
-      unsigned fixed_top = 0;
+      /* the band goes above the ordinary demand, in registers no ordinary VGPR is fixed
+       * to (those cannot move out of it) and, if possible, no call clobbers (linear VGPRs
+       * live across calls stay put): the first such window from there up, else from
+       * there down; at the top when there is none */
+      uint8_t blocked[256] = {0};
       struct aco_mblock *fb;
       struct aco_minstr *fin;
       aco_foreach_block(p, fb)
@@ -1172,15 +1173,33 @@ check_limits(struct ra_ctx *c)
                                 : aco_operand_has_reg(&fin->operands[k]);
                if (!fixed || !aco_physreg_is_vgpr(r) || aco_rc_is_linear(rc))
                   continue;
-               unsigned top = aco_physreg_field(r) - 256 +
-                              (aco_physreg_byte(r) + aco_rc_bytes(rc) + 3) / 4;
-               if (top > fixed_top)
-                  fixed_top = top;
+               unsigned first = aco_physreg_field(r) - 256;
+               unsigned top = first + (aco_physreg_byte(r) + aco_rc_bytes(rc) + 3) / 4;
+               /* 2: a value is fixed there; 1: only a call clobbers it */
+               uint8_t how = def && !fin->definitions[k - fin->num_operands].temp.id ? 1 : 2;
+               for (unsigned v = first; v < top && v < 256; v++)
+                  blocked[v] = blocked[v] > how ? blocked[v] : how;
             }
          }
       }
-      unsigned base = logical > fixed_top ? logical : fixed_top;
-      c->linear_top = base + linear <= c->vgpr_limit ? base + linear : c->vgpr_limit;
+      int base = -1;
+      for (uint8_t worst = 0; worst < 2 && base < 0; worst++) {
+         for (unsigned b = logical; base < 0 && b + linear <= c->vgpr_limit; b++) {
+            unsigned v = b;
+            while (v < b + linear && blocked[v] <= worst)
+               v++;
+            if (v == b + linear)
+               base = (int)b;
+         }
+         for (unsigned b = logical; base < 0 && b-- > 0;) {
+            unsigned v = b;
+            while (v < b + linear && v < c->vgpr_limit && blocked[v] <= worst)
+               v++;
+            if (v == b + linear)
+               base = (int)b;
+         }
+      }
+      c->linear_top = base >= 0 ? (unsigned)base + linear : c->vgpr_limit;
    }
    if (p->max_demand.sgpr <= (int)c->sgpr_limit && p->max_demand.vgpr <= (int)c->vgpr_limit)
       return ACO_SUCCESS;
