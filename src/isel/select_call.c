@@ -446,6 +446,7 @@ function_address(struct isel_ctx *c, const struct aco_function *f)
 }
 
 static aco_status select_call_site(struct isel_ctx *c, const struct air_instr *in);
+static aco_status try_tail_jump(struct isel_ctx *c, const struct air_instr *in, bool *done);
 static aco_status emit_call(struct isel_ctx *c, const struct air_instr *in, aco_temp target,
                             aco_temp dpc);
 
@@ -459,12 +460,16 @@ isel_select_call(struct isel_ctx *c, const struct air_instr *in)
    }
    bool tail = in->op == ACO_OP_TAIL_CALL || in->op == ACO_OP_TAIL_CALL_INDIRECT;
    if (tail) {
-      /* a call and a return of its results: the same values, but a frame per link of
-       * the chain (docs/calls.md "Tail calls") */
+      /* a jump when the conditions hold, otherwise a call and a return of its results:
+       * the same values, but a frame per link of the chain (docs/calls.md "Tail calls") */
       if (c->div_ifs.len || (c->loop && c->loop->divergent) || c->masks.len)
          return isel_unsupported(c, in, "a tail call inside divergent control flow");
       if (c->p->is_entry)
          return isel_unsupported(c, in, "a tail call from an entry function");
+      bool done = false;
+      aco_status s = try_tail_jump(c, in, &done);
+      if (s || done)
+         return s;
       c->tail_results = aco_arena_array(&c->p->arena, aco_temp, callee->num_params + 1);
       if (!c->tail_results)
          return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
@@ -476,6 +481,116 @@ isel_select_call(struct isel_ctx *c, const struct air_instr *in)
    c->tail_results = NULL;
    c->block = NULL;
    return s ? s : c->p->status;
+}
+
+static bool
+same_loc(const aco_param_location *a, const aco_param_location *b)
+{
+   return a->kind == b->kind && a->reg == b->reg && a->dwords == b->dwords;
+}
+
+static bool
+loc_overlaps(const aco_param_location *l, unsigned sgpr, unsigned n)
+{
+   return l->kind == ACO_PARAM_LOC_SGPR && sgpr < l->reg + l->dwords && l->reg < sgpr + n;
+}
+
+/* A tail call as a jump (docs/calls.md "Tail calls"): the callee hands back what this
+ * function must (its return address, stack pointer and the parameters it passes through
+ * unchanged in the same registers) and returns its results where this function's caller
+ * expects them; this function's register saves are restored before the s_setpc_b64 and its
+ * frame is gone (the stack pointer is the incoming one). *done tells whether it applied. */
+static aco_status
+try_tail_jump(struct isel_ctx *c, const struct air_instr *in, bool *done)
+{
+   const struct aco_function *f = c->f, *callee = in->callee;
+   const struct aco_call_layout *own = &c->call_layout;
+   bool indirect = air_op_is_indirect_call(in->op);
+   *done = false;
+   if ((callee->flags | f->flags) & ACO_FUNCTION_DIVERGENT_CALLABLE ||
+       (indirect && isel_div(c, in->srcs[0])) || own->stack_bytes)
+      return ACO_SUCCESS;
+   struct aco_call_layout l;
+   aco_status s = layout_of(c, callee, &l, in);
+   if (s)
+      return s;
+   if (l.stack_bytes || !same_loc(&l.sys[ACO_SYSTEM_PARAM_RETURN_ADDRESS],
+                                  &own->sys[ACO_SYSTEM_PARAM_RETURN_ADDRESS]) ||
+       !same_loc(&l.sys[ACO_SYSTEM_PARAM_STACK_POINTER], &own->sys[ACO_SYSTEM_PARAM_STACK_POINTER]))
+      return ACO_SUCCESS;
+   /* results where this function's caller wants them */
+   for (uint32_t i = 0, j = 0; i < callee->num_params; i++) {
+      if (!(callee->params[i].flags & ACO_PARAM_RETURN))
+         continue;
+      while (j < f->num_params && !(f->params[j].flags & ACO_PARAM_RETURN))
+         j++;
+      if (j == f->num_params || !same_loc(&l.params[i], &own->params[j]))
+         return ACO_SUCCESS;
+      j++;
+   }
+   /* what the callee hands back is what this function owes: each parameter this function
+    * must hand back is passed through unchanged in the same registers, and the callee
+    * hands back nothing else in a register this function must keep */
+   for (uint32_t j = 0; j < f->num_params; j++) {
+      const aco_param_location *mine = &own->params[j];
+      bool owed = !(f->params[j].flags & (ACO_PARAM_RETURN | ACO_PARAM_DISCARDABLE));
+      if (!owed)
+         continue;
+      bool matched = false;
+      for (uint32_t i = 0; i < callee->num_params && !matched; i++)
+         matched = !(callee->params[i].flags & (ACO_PARAM_RETURN | ACO_PARAM_DISCARDABLE)) &&
+                   same_loc(&l.params[i], mine) &&
+                   in->srcs[i + indirect].id == f->params[j].value.id;
+      if (!matched)
+         return ACO_SUCCESS;
+   }
+   for (uint32_t i = 0; i < callee->num_params; i++) {
+      bool handed_back = !(callee->params[i].flags & (ACO_PARAM_RETURN | ACO_PARAM_DISCARDABLE));
+      if (!handed_back)
+         continue;
+      bool ok = false;
+      for (uint32_t j = 0; j < f->num_params && !ok; j++)
+         ok = same_loc(&l.params[i], &own->params[j]) &&
+              in->srcs[i + indirect].id == f->params[j].value.id;
+      if (!ok)
+         return ACO_SUCCESS;
+   }
+   /* the target: a pair this function may clobber that no parameter of the callee uses */
+   int treg = -1;
+   for (unsigned r = 0; r + 1 < ACO_SGPR_COUNT && treg < 0; r += 2) {
+      bool free_pair = !c->p->preserved[r] && !c->p->preserved[r + 1];
+      for (unsigned k = 0; k < ACO_SYSTEM_PARAM_COUNT && free_pair; k++)
+         free_pair = !loc_overlaps(&l.sys[k], r, 2);
+      for (uint32_t i = 0; i < callee->num_params && free_pair; i++)
+         free_pair = !loc_overlaps(&l.params[i], r, 2);
+      if (free_pair)
+         treg = (int)r;
+   }
+   if (treg < 0)
+      return ACO_SUCCESS;
+
+   aco_temp target = indirect ? isel_temp(c, in->srcs[0]) : function_address(c, callee);
+   aco_operand *ops = aco_arena_array(&c->p->arena, aco_operand, callee->num_params + 3);
+   if (!ops)
+      return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
+   unsigned n = 0;
+   ops[n++] = aco_opnd_fixed_temp(c->return_address, loc_reg(&own->sys[ACO_SYSTEM_PARAM_RETURN_ADDRESS]));
+   ops[n++] = aco_opnd_fixed_temp(c->p->stack_pointer, loc_reg(&own->sys[ACO_SYSTEM_PARAM_STACK_POINTER]));
+   for (uint32_t i = 0; i < callee->num_params; i++) {
+      aco_temp t = value_for(c, in->srcs[i + indirect], &l.params[i]);
+      if (!t.id)
+         return isel_unsupported(c, in, "an argument of this type");
+      ops[n++] = aco_opnd_fixed_temp(t, loc_reg(&l.params[i]));
+   }
+   ops[n++] = aco_opnd_fixed_temp(target, aco_sgpr((unsigned)treg));
+   isel_emit(c, aco_op_p_logical_end, 0, 0);
+   struct aco_minstr *r = isel_emit(c, aco_op_p_return, n, 0);
+   memcpy(r->operands, ops, n * sizeof(ops[0]));
+   r->imm = ACO_RETURN_TO_LAST;
+   c->p->calls_dynamic |= indirect;
+   c->block = NULL;
+   *done = true;
+   return c->p->status;
 }
 
 static aco_status
