@@ -58,6 +58,7 @@ struct spill_ctx {
    bool over; /* choose(): some instruction was over a limit */
    /* scratch of one block's walk */
    uint8_t *live;
+   uint32_t *next_use; /* per temporary (see next_use()) */
    ACO_VEC(uint32_t) live_list;
 };
 
@@ -119,24 +120,19 @@ live_add(struct spill_ctx *c, uint32_t id)
    c->live[id] = 1;
 }
 
-/* Distance from instruction i of b to the next instruction of b using id (a large number
- * when none does; larger still when no block of the loop nest uses it... approximated by
- * the block's loop depth, see the file comment). */
+/* Distance from instruction i of the block to the next instruction of the block using id
+ * (a large number when none does), from c->next_use, which the backward walk keeps: the
+ * index of the nearest instruction after the current one reading each value. */
 static uint32_t
-next_use(const struct aco_mblock *b, uint32_t i, uint32_t id)
+next_use(const struct spill_ctx *c, uint32_t i, uint32_t id)
 {
-   for (uint32_t k = i + 1; k < b->instrs.len; k++) {
-      const struct aco_minstr *in = b->instrs.data[k];
-      for (unsigned o = 0; o < in->num_operands; o++)
-         if (in->operands[o].kind == ACO_OPND_TEMP && in->operands[o].temp.id == id)
-            return k - i;
-   }
-   return 1u << 20;
+   uint32_t k = c->next_use[id];
+   return k == UINT32_MAX ? 1u << 20 : k - i;
 }
 
 /* The live set after instruction i, from the live set after i+1 (walking backwards). */
 static void
-step_back(struct spill_ctx *c, const struct aco_minstr *in)
+step_back(struct spill_ctx *c, const struct aco_minstr *in, uint32_t i)
 {
    for (unsigned d = 0; d < in->num_definitions; d++)
       if (in->definitions[d].temp.id && c->live[in->definitions[d].temp.id])
@@ -144,8 +140,10 @@ step_back(struct spill_ctx *c, const struct aco_minstr *in)
    if (aco_ra_is_phi(in))
       return;
    for (unsigned o = 0; o < in->num_operands; o++)
-      if (in->operands[o].kind == ACO_OPND_TEMP && in->operands[o].temp.id)
+      if (in->operands[o].kind == ACO_OPND_TEMP && in->operands[o].temp.id) {
          live_add(c, in->operands[o].temp.id);
+         c->next_use[in->operands[o].temp.id] = i;
+      }
 }
 
 static bool
@@ -218,7 +216,7 @@ choose_at(struct spill_ctx *c, struct aco_mblock *b, uint32_t i, bool vgpr, int 
          if (aco_rc_is_vgpr(rc) != vgpr)
             continue;
          uint64_t score = is_remat(c->def[id]) ? UINT64_MAX / 2 : 0;
-         score += (uint64_t)next_use(b, i, id) * 8 + demand_of(rc);
+         score += (uint64_t)next_use(c, i, id) * 8 + demand_of(rc);
          if (score > best_score) {
             best_score = score;
             best = id;
@@ -289,8 +287,10 @@ choose(struct spill_ctx *c)
       if (b->demand.sgpr <= (int)c->sgpr_limit && b->demand.vgpr <= (int)c->vgpr_limit &&
           (!c->p->num_calls || !has_call(b)))
          continue;
-      for (uint32_t k = 0; k < c->live_list.len; k++)
+      for (uint32_t k = 0; k < c->live_list.len; k++) {
          c->live[c->live_list.data[k]] = 0;
+         c->next_use[c->live_list.data[k]] = UINT32_MAX;
+      }
       c->live_list.len = 0;
       for (uint32_t k = 0; k < b->num_live_out; k++)
          live_add(c, b->live_out[k]);
@@ -310,7 +310,7 @@ choose(struct spill_ctx *c)
                n += choose_at(c, b, i, file, excess);
             }
          }
-         step_back(c, in);
+         step_back(c, in, i);
       }
    }
    return n;
@@ -632,9 +632,11 @@ prepare_round(struct spill_ctx *c)
    if (!regrow(a, (void **)&c->state, c->num_temps, n, 1) ||
        !regrow(a, (void **)&c->slot, c->num_temps, n, sizeof(*c->slot)) ||
        !regrow(a, (void **)&c->chosen, 0, n, 1) || !regrow(a, (void **)&c->live, 0, n, 1) ||
+       !regrow(a, (void **)&c->next_use, 0, n, sizeof(*c->next_use)) ||
        !regrow(a, (void **)&c->def, 0, n, sizeof(*c->def)))
       return oom(c);
    c->num_temps = n;
+   memset(c->next_use, 0xff, (size_t)n * sizeof(*c->next_use));
    struct aco_mblock *b;
    struct aco_minstr *in;
    aco_foreach_block(p, b)
@@ -656,6 +658,7 @@ finish(struct spill_ctx *c)
    aco_free(a, c->state);
    aco_free(a, c->chosen);
    aco_free(a, c->live);
+   aco_free(a, c->next_use);
    aco_free(a, c->def);
    aco_free(a, c->slot);
    aco_vec_free(a, &c->lin);
