@@ -127,6 +127,9 @@ aco_temp isel_temp(struct isel_ctx *c, aco_value v);
 aco_temp isel_as_vgpr(struct isel_ctx *c, aco_temp t);
 aco_temp isel_const_temp(struct isel_ctx *c, uint64_t value, unsigned dwords);
 aco_temp isel_lane_mask_from_scc(struct isel_ctx *c);
+/* A VGPR pair's value in one lane as an SGPR pair: lane `lane` (an SGPR), or the first
+ * active lane when lane.id is 0. */
+aco_temp isel_read_pair(struct isel_ctx *c, aco_temp v, aco_temp lane);
 void isel_scc_from_bool(struct isel_ctx *c, aco_temp b);
 /* Splits a multi-dword temp into dword temps (or returns it). */
 void isel_split(struct isel_ctx *c, aco_temp t, unsigned n, aco_temp *out);

@@ -292,16 +292,7 @@ chain_return(struct isel_ctx *c, const struct air_instr *in, const aco_temp *val
    aco_temp lanes = select_if_any(c, want, aco_opnd_temp(want), exec);
    aco_temp lane = salu1(c, w64 ? aco_op_s_ctz_i32_b64 : aco_op_s_ctz_i32_b32, aco_rc_s(1),
                          aco_opnd_temp(lanes));
-   aco_temp half[2], next[2];
-   isel_split(c, dpc, 2, half);
-   for (unsigned h = 0; h < 2; h++) {
-      next[h] = isel_new(c, aco_rc_s(1));
-      struct aco_minstr *rd = isel_emit(c, aco_op_v_readlane_b32, 2, 1);
-      rd->operands[0] = aco_opnd_temp(half[h]);
-      rd->operands[1] = aco_opnd_temp(lane);
-      rd->definitions[0] = aco_def_temp(next[h]);
-   }
-   aco_temp next_pc = isel_combine(c, aco_rc_s(2), 2, next);
+   aco_temp next_pc = isel_read_pair(c, dpc, lane);
    aco_temp target = select_if_any(c, want, aco_opnd_temp(next_pc), aco_opnd_temp(c->return_address));
 
    isel_emit(c, aco_op_p_logical_end, 0, 0);
@@ -602,18 +593,8 @@ select_call_site(struct isel_ctx *c, const struct air_instr *in)
       /* the chain: the callee wanted by the first lane first, each then passing on */
       aco_temp ptr = indirect ? isel_temp(c, in->srcs[0]) : function_address(c, callee);
       aco_temp dpc = aco_rc_is_vgpr(ptr.rc) ? copy_of(c, ptr) : isel_as_vgpr(c, ptr);
-      aco_temp upc = ptr;
-      if (aco_rc_is_vgpr(ptr.rc)) {
-         aco_temp half[2], first[2];
-         isel_split(c, ptr, 2, half);
-         for (unsigned k = 0; k < 2; k++) {
-            first[k] = isel_new(c, aco_rc_s(1));
-            struct aco_minstr *r = isel_emit(c, aco_op_v_readfirstlane_b32, 1, 1);
-            r->operands[0] = aco_opnd_temp(half[k]);
-            r->definitions[0] = aco_def_temp(first[k]);
-         }
-         upc = isel_combine(c, aco_rc_s(2), 2, first);
-      }
+      aco_temp upc = aco_rc_is_vgpr(ptr.rc) ? isel_read_pair(c, ptr, aco_temp_make(0, aco_rc_s(1)))
+                                            : ptr;
       c->p->calls_dynamic |= indirect;
       return emit_call(c, in, upc, dpc);
    }

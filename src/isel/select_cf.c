@@ -941,15 +941,7 @@ isel_select_waterfall(struct isel_ctx *c, const struct air_instr *in)
    edge(c, pre, head, true, true);
    c->block = head;
    c->dead = false;
-   aco_temp half[2], first[2];
-   isel_split(c, ptr, 2, half);
-   for (unsigned k = 0; k < 2; k++) {
-      first[k] = isel_new(c, aco_rc_s(1));
-      struct aco_minstr *r = isel_emit(c, aco_op_v_readfirstlane_b32, 1, 1);
-      r->operands[0] = aco_opnd_temp(half[k]);
-      r->definitions[0] = aco_def_temp(first[k]);
-   }
-   aco_temp target = isel_combine(c, aco_rc_s(2), 2, first);
+   aco_temp target = isel_read_pair(c, ptr, aco_temp_make(0, aco_rc_s(1)));
    aco_temp same = isel_new(c, lm_rc(c));
    struct aco_minstr *cmp = isel_emit(c, aco_op_v_cmp_eq_u64, 2, 1);
    cmp->encoding = ACO_ENC_E64;

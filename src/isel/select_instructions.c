@@ -191,6 +191,23 @@ isel_as_vgpr(struct isel_ctx *c, aco_temp t)
 }
 
 aco_temp
+isel_read_pair(struct isel_ctx *c, aco_temp v, aco_temp lane)
+{
+   aco_temp half[2], out[2];
+   isel_split(c, v, 2, half);
+   for (unsigned k = 0; k < 2; k++) {
+      out[k] = isel_new(c, aco_rc_s(1));
+      struct aco_minstr *r = lane.id ? isel_emit(c, aco_op_v_readlane_b32, 2, 1)
+                                     : isel_emit(c, aco_op_v_readfirstlane_b32, 1, 1);
+      r->operands[0] = aco_opnd_temp(half[k]);
+      if (lane.id)
+         r->operands[1] = aco_opnd_temp(lane);
+      r->definitions[0] = aco_def_temp(out[k]);
+   }
+   return isel_combine(c, aco_rc_s(2), 2, out);
+}
+
+aco_temp
 isel_lane_mask_from_scc(struct isel_ctx *c)
 {
    aco_temp d = isel_new(c, aco_rc_s(c->lane_mask_dwords));
