@@ -41,7 +41,8 @@
  * redefined along the control flow, merged at each join by p_linear_phi where the
  * incoming values differ (struct isel_join). Inside divergent control flow a loop may be
  * reached with exec empty (after divergent jumps): the wave skips it. A return inside
- * divergent control flow is not supported yet. */
+ * divergent ifs of an entry ends its lanes (select_divergent_return); elsewhere in
+ * divergent control flow it is not supported yet. */
 #include "isel/isel.h"
 
 #include <string.h>
@@ -866,6 +867,26 @@ select_loop_jump(struct isel_ctx *c, const struct air_instr *in, bool is_break)
    return c->p->status;
 }
 
+/* A return of some lanes of an entry, inside divergent ifs (not in a loop): the lanes are
+ * done. They leave every saved mask that would bring them back (like a divergent break
+ * leaving all the ifs), the rest of the region runs for no lane, and the block has no
+ * logical successor: nothing of these lanes is needed any more. The entry's end ends the
+ * wave for the others. */
+static aco_status
+select_divergent_return(struct isel_ctx *c)
+{
+   isel_emit(c, aco_op_p_logical_end, 0, 0);
+   c->block->kind |= ACO_BLOCK_BREAK;
+   for (unsigned k = c->div_ifs.len; k-- > 0;) {
+      unsigned var = c->div_ifs.data[k];
+      c->masks.data[var] = mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,
+                                   aco_opnd_temp(c->masks.data[var]), exec_opnd(c));
+   }
+   exec_zero(c);
+   c->dead = true;
+   return c->p->status;
+}
+
 aco_status
 isel_select_jump(struct isel_ctx *c, const struct air_instr *in, aco_temp *yield_vals)
 {
@@ -898,8 +919,11 @@ isel_select_jump(struct isel_ctx *c, const struct air_instr *in, aco_temp *yield
          return isel_unsupported(c, in, "a break or continue outside a loop");
       return select_loop_jump(c, in, in->op == ACO_OP_BREAK);
    case ACO_OP_RETURN:
-      if (c->div_ifs.len || (c->loop && c->loop->divergent) || c->masks.len)
-         return isel_unsupported(c, in, "a return inside divergent control flow");
+      if (c->div_ifs.len || (c->loop && c->loop->divergent) || c->masks.len) {
+         if (!c->p->is_entry || c->loop)
+            return isel_unsupported(c, in, "a return inside divergent control flow");
+         return select_divergent_return(c);
+      }
       isel_select_return(c, in);
       c->block = NULL;
       return c->p->status;
