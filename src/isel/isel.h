@@ -93,6 +93,10 @@ struct isel_ctx {
    aco_temp uniform_pc, divergent_pc;
    uint32_t guard_head;
    aco_temp guard_saved;
+   /* a called function returning inside divergent ifs: exec at its entry, and the join
+    * of its returns (each return site's results on a logical edge) */
+   aco_temp entry_exec;
+   struct isel_join returns;
    bool uses_lds;
    aco_temp scc_bool;           /* a uniform boolean scc still holds (since its s_cselect) */
    struct aco_mblock *scc_block;
@@ -169,5 +173,10 @@ aco_status isel_select_waterfall(struct isel_ctx *c, const struct air_instr *in)
 aco_status isel_chain_guard_open(struct isel_ctx *c, aco_temp cond);
 aco_status isel_chain_guard_close(struct isel_ctx *c, unsigned n, const aco_temp *then_vals,
                                   const aco_temp *else_vals, aco_temp *out);
+/* A called function's returns inside divergent ifs (select_cf.c): a return site sends the
+ * n values (vals) of its lanes to the function's end; the end merges them with its own
+ * (vals, replaced by the merged ones) and restores the entry's exec. */
+void isel_return_site(struct isel_ctx *c, unsigned n, aco_temp *vals);
+void isel_returns_join(struct isel_ctx *c, unsigned n, aco_temp *vals);
 
 #endif

@@ -146,6 +146,20 @@ store_stack_arg(struct isel_ctx *c, aco_temp t, const aco_param_location *loc,
 
 /* ---- the called function ---------------------------------------------------------------- */
 
+static bool
+not_nested_return(void *ctx, struct air_instr *in)
+{
+   const struct air_region *body = ctx;
+   return !(in->op == ACO_OP_RETURN && in->parent != body);
+}
+
+/* Whether f returns from inside an if or loop. */
+static bool
+returns_nested(const struct aco_function *f)
+{
+   return !air_walk(f->body, not_nested_return, f->body);
+}
+
 aco_status
 isel_select_function_start(struct isel_ctx *c)
 {
@@ -197,6 +211,13 @@ isel_select_function_start(struct isel_ctx *c)
          continue;
       bool uniform = (f->params[i].flags & ACO_PARAM_UNIFORM) || f->params[i].type.bits == 1;
       c->temps[f->params[i].value.id] = load_stack_param(c, &l->params[i], l->stack_bytes, uniform);
+   }
+   if (!chain && returns_nested(f)) {
+      /* returns inside ifs may be divergent: the end restores the entry's exec */
+      c->entry_exec = isel_new(c, aco_rc_lane_mask(c->p->wave_size));
+      struct aco_minstr *cp = isel_emit(c, c->p->wave_size == 64 ? aco_op_s_mov_b64 : aco_op_s_mov_b32, 1, 1);
+      cp->operands[0] = aco_opnd_reg(aco_physreg_make(ACO_REG_EXEC_LO, 0), aco_rc_lane_mask(c->p->wave_size));
+      cp->definitions[0] = aco_def_temp(c->entry_exec);
    }
    if (chain) {
       /* the body runs for the lanes that want this function */
@@ -322,14 +343,41 @@ static aco_status
 emit_return(struct isel_ctx *c, const struct air_instr *in, const aco_temp *vals)
 {
    const struct aco_function *f = c->f;
-   isel_emit(c, aco_op_p_logical_end, 0, 0);
    if (c->p->is_entry) {
+      isel_emit(c, aco_op_p_logical_end, 0, 0);
       isel_emit(c, aco_op_p_return, 0, 0);
       return c->p->status;
    }
    if (f->flags & ACO_FUNCTION_DIVERGENT_CALLABLE)
       return chain_return(c, in, vals);
    const struct aco_call_layout *l = &c->call_layout;
+   if (c->entry_exec.id && !vals) {
+      /* the results by lane: a divergent return site sends its own, the end merges */
+      unsigned nret = air_num_return_params(f), k = 0;
+      aco_temp *rv = aco_arena_array(&c->p->arena, aco_temp, nret + 1);
+      if (!rv)
+         return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
+      for (uint32_t i = 0; i < f->num_params; i++) {
+         if (!(f->params[i].flags & ACO_PARAM_RETURN))
+            continue;
+         if (l->params[i].kind != ACO_PARAM_LOC_VGPR || f->params[i].type.bits == 1)
+            return isel_unsupported(c, in, "a uniform or i1 result of a function returning "
+                                    "inside divergent control flow");
+         if (!in || k >= in->num_srcs)
+            return isel_unsupported(c, in, "a return without a value for every return parameter");
+         rv[k] = value_for(c, in->srcs[k], &l->params[i]);
+         k++;
+      }
+      if (c->div_ifs.len || c->masks.len) {
+         isel_return_site(c, nret, rv);
+         return c->p->status;
+      }
+      if (c->returns.e.len && c->nesting > 1)
+         return isel_unsupported(c, in, "a return inside a uniform if after a return inside "
+                                 "divergent control flow");
+      isel_returns_join(c, nret, rv);
+      vals = rv;
+   }
    aco_operand *ops = aco_arena_array(&c->p->arena, aco_operand, f->num_params + 2);
    if (!ops)
       return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
@@ -356,6 +404,7 @@ emit_return(struct isel_ctx *c, const struct air_instr *in, const aco_temp *vals
          return isel_unsupported(c, in, "a return value of this type");
       ops[n++] = aco_opnd_fixed_temp(t, loc_reg(loc));
    }
+   isel_emit(c, aco_op_p_logical_end, 0, 0);
    struct aco_minstr *r = isel_emit(c, aco_op_p_return, n, 0);
    memcpy(r->operands, ops, n * sizeof(ops[0]));
    return c->p->status;

@@ -872,6 +872,42 @@ select_loop_jump(struct isel_ctx *c, const struct air_instr *in, bool is_break)
  * leaving all the ifs), the rest of the region runs for no lane, and the block has no
  * logical successor: nothing of these lanes is needed any more. The entry's end ends the
  * wave for the others. */
+void
+isel_return_site(struct isel_ctx *c, unsigned n, aco_temp *vals)
+{
+   c->returns.nvals = n;
+   isel_emit(c, aco_op_p_logical_end, 0, 0);
+   join_add(c, &c->returns, c->block->index, true, false, vals, NULL);
+   c->block->kind |= ACO_BLOCK_BREAK;
+   for (unsigned k = c->div_ifs.len; k-- > 0;) {
+      unsigned var = c->div_ifs.data[k];
+      c->masks.data[var] = mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,
+                                   aco_opnd_temp(c->masks.data[var]), exec_opnd(c));
+   }
+   exec_zero(c);
+   c->dead = true;
+}
+
+void
+isel_returns_join(struct isel_ctx *c, unsigned n, aco_temp *vals)
+{
+   if (!c->returns.e.len)
+      return;
+   c->returns.nvals = n;
+   isel_emit(c, aco_op_p_logical_end, 0, 0);
+   join_add(c, &c->returns, c->block->index, true, true, vals, NULL);
+   join_branch(c, &c->returns, branch(c, aco_op_p_branch, aco_opnd_const(0, 32)));
+   struct aco_mblock *end = isel_new_block(c, ACO_BLOCK_MERGE);
+   if (!end)
+      return;
+   join_finish(c, &c->returns, end);
+   for (unsigned i = 0; i < n; i++)
+      vals[i] = join_value(c, &c->returns, i, vals[i].rc);
+   exec_set(c, c->entry_exec);
+   isel_emit(c, aco_op_p_logical_start, 0, 0);
+   join_free(c, &c->returns);
+}
+
 static aco_status
 select_divergent_return(struct isel_ctx *c)
 {
@@ -920,8 +956,10 @@ isel_select_jump(struct isel_ctx *c, const struct air_instr *in, aco_temp *yield
       return select_loop_jump(c, in, in->op == ACO_OP_BREAK);
    case ACO_OP_RETURN:
       if (c->div_ifs.len || (c->loop && c->loop->divergent) || c->masks.len) {
-         if (!c->p->is_entry || c->loop)
+         if (c->loop || (!c->p->is_entry && !c->entry_exec.id))
             return isel_unsupported(c, in, "a return inside divergent control flow");
+         if (!c->p->is_entry)
+            return isel_select_return(c, in); /* a return site (select_call.c) */
          return select_divergent_return(c);
       }
       isel_select_return(c, in);
