@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* aco-run: run a text IR program on the reference interpreter (docs/ir-semantics.md), or
  * machine code (a raw file or an ELF) on the ISA emulator (docs/emulator.md, with -mcpu=),
- * and print the memory it wrote. */
+ * and print the memory it wrote. With --link, the program is several files compiled apart
+ * and linked (docs/calls.md, "Separate compilation"); the interpreter runs their merge. */
 #include "emu/emu.h"
 #include "emu/loader.h"
 #include "ir/interp.h"
@@ -16,6 +17,7 @@
 #include <string.h>
 
 #define MAX_PARAMS 64
+#define MAX_LINKS 16
 
 static void
 usage(FILE *f)
@@ -44,15 +46,21 @@ usage(FILE *f)
       "  --check               run both, print the interpreter's buffers, and fail (exit 4)\n"
       "                        unless the emulator wrote the same bytes (approximate float\n"
       "                        results within their ULP bound)\n"
+      "  --link FILE           another program (repeatable): with --compile/--check FILE\n"
+      "                        and every --link FILE are compiled apart and linked with\n"
+      "                        aco_link (FILE first); the interpreter runs their merge:\n"
+      "                        one text with the first target line and without the\n"
+      "                        declarations of functions another file defines\n"
       "  -h, --help            this text\n"
       "\n"
       "Parameters are numbered from 0 in signature order. Every ptr parameter needs a\n"
       "--buf; buffer N lives at address (N + 1) << 32. Buffers given by --buf but not\n"
       "bound to a parameter are still mapped (reachable through stored pointers).\n"
       "\n"
-      "Exit status: 0 success, 1 bad usage or input/output error, 2 invalid program,\n"
-      "4 runtime error (out-of-bounds access, undefined value, step or call depth limit,\n"
-      "bad function pointer, ...).\n"
+      "Exit status: 0 success, 1 bad usage or input/output error, 2 invalid program (also a\n"
+      "function defined in two files, one declared but defined in none, a link error),\n"
+      "3 not supported by the compiler, 4 runtime error (out-of-bounds access, undefined\n"
+      "value, step or call depth limit, bad function pointer, ...).\n"
       "\n"
       "Machine code (docs/emulator.md): aco-run -mcpu=CPU [options] FILE|-\n"
       "runs a raw code file or an AMDGPU ELF (llc-19 object or ld.lld-19 output) on the\n"
@@ -88,6 +96,16 @@ struct opts {
    bool trace, compile, check;
    struct buf_spec bufs[MAX_PARAMS];
    const char *args[MAX_PARAMS];
+   const char *links[MAX_LINKS];
+   unsigned num_links;
+};
+
+/* One program file: the main one or a --link one, parsed on its own. */
+struct part {
+   const char *path;
+   char *text; /* NUL-terminated */
+   size_t len;
+   aco_program *prog;
 };
 
 /* A non-option argument becomes the input (0); an unknown option or a second input is
@@ -636,23 +654,70 @@ has_callees(const aco_program *p)
    return false;
 }
 
-/* The emulator's copy of each buffer: initial[b] is replaced by what the compiled code
- * left there, for check_emulated. */
+/* A relocation left means a call into code nobody gave: exit status 2. (With --link the
+ * files were checked before, so this is a program of its own that declares functions.) */
 static int
-run_compiled(aco_program *p, aco_function *entry, const struct opts *o,
-             const struct air_interp_buffer *bufs, const unsigned *buf_param, unsigned nbufs,
-             const struct air_interp_arg *args, uint8_t **mem, bool check)
+check_resolved(const aco_binary *bin, const char *path)
+{
+   if (!bin->num_relocations)
+      return 0;
+   fprintf(stderr, "aco-run: %s: @%s is only declared; give the file defining it with --link\n",
+           path, bin->relocations[0].symbol);
+   return 2;
+}
+
+/* Compiles each part on its own and links the binaries (the main part first); one part
+ * is just compiled. The exit status, 0 with *out set. */
+static int
+compile_parts(const struct part *parts, unsigned nparts, aco_binary **out)
 {
    aco_compile_options opts;
    memset(&opts, 0, sizeof(opts));
    opts.struct_size = sizeof(opts);
-   aco_binary *bin = NULL;
-   aco_status s = aco_compile(p, &opts, NULL, &bin);
-   if (s != ACO_SUCCESS) {
-      fprintf(stderr, "aco-run: %s: %s\n", aco_status_string(s), aco_program_message(p));
-      return s == ACO_ERROR_UNSUPPORTED ? 3 : s == ACO_ERROR_OUT_OF_MEMORY ? 1 : 2;
-   }
+   aco_binary *bins[1 + MAX_LINKS] = {0};
    int rc = 0;
+   for (unsigned i = 0; i < nparts && !rc; i++) {
+      aco_status s = aco_compile(parts[i].prog, &opts, NULL, &bins[i]);
+      if (s != ACO_SUCCESS) {
+         fprintf(stderr, "aco-run: %s%s%s: %s\n", nparts > 1 ? parts[i].path : "",
+                 nparts > 1 ? ": " : "", aco_status_string(s),
+                 aco_program_message(parts[i].prog));
+         rc = s == ACO_ERROR_UNSUPPORTED ? 3 : s == ACO_ERROR_OUT_OF_MEMORY ? 1 : 2;
+      }
+   }
+   if (!rc && nparts == 1) {
+      *out = bins[0];
+      return check_resolved(*out, parts[0].path);
+   }
+   char msg[512] = "";
+   aco_status s = rc ? ACO_SUCCESS
+                     : aco_link((const aco_binary *const *)bins, nparts, NULL, out, msg,
+                                sizeof(msg));
+   if (s != ACO_SUCCESS) {
+      fprintf(stderr, "aco-run: link: %s: %s\n", aco_status_string(s), msg);
+      rc = s == ACO_ERROR_OUT_OF_MEMORY ? 1 : 2;
+   }
+   for (unsigned i = 0; i < nparts; i++)
+      aco_binary_destroy(bins[i]);
+   return rc ? rc : check_resolved(*out, parts[0].path);
+}
+
+/* The emulator's copy of each buffer: initial[b] is replaced by what the compiled code
+ * left there, for check_emulated. p is the whole program (the merge of the parts): the
+ * entry and the callees' ABIs come from it. */
+static int
+run_compiled(aco_program *p, const struct part *parts, unsigned nparts, aco_function *entry,
+             const struct opts *o, const struct air_interp_buffer *bufs,
+             const unsigned *buf_param, unsigned nbufs, const struct air_interp_arg *args,
+             uint8_t **mem, bool check)
+{
+   aco_binary *bin = NULL;
+   int rc = compile_parts(parts, nparts, &bin);
+   if (rc) {
+      aco_binary_destroy(bin);
+      return rc;
+   }
+   aco_status s;
    struct aco_emu *emu = aco_emu_create(NULL, aco_program_target(p));
    static uint8_t argblock[4096];
    uint32_t grid[3];
@@ -750,6 +815,177 @@ check_emulated(const struct air_interp_buffer *bufs, const unsigned *buf_param, 
    return 0;
 }
 
+/* ---- the program files (FILE and each --link FILE) ----------------------------------- */
+
+/* The file's contents with a NUL after them (not counted in *len). */
+static char *
+read_text(const char *path, size_t *len)
+{
+   FILE *in = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+   if (!in) {
+      fprintf(stderr, "aco-run: cannot open '%s'\n", path);
+      return NULL;
+   }
+   char *text = tool_read_all(in, len);
+   if (in != stdin)
+      fclose(in);
+   char *terminated = text ? realloc(text, *len + 1) : NULL;
+   if (!terminated) {
+      fprintf(stderr, "aco-run: cannot read '%s'\n", path);
+      free(text);
+      return NULL;
+   }
+   terminated[*len] = 0;
+   return terminated;
+}
+
+/* Parses and validates text into a new program; the exit status. */
+static int
+parse_program(const char *name, const char *text, size_t len, aco_program **out)
+{
+   aco_program_info info = {sizeof(info), {ACO_GFX_NONE, 0}, NULL, NULL, NULL};
+   if (aco_program_create(&info, out) != ACO_SUCCESS) {
+      fprintf(stderr, "aco-run: out of memory\n");
+      *out = NULL;
+      return 1;
+   }
+   aco_status s = aco_program_parse(*out, name, text, len);
+   if (s == ACO_SUCCESS)
+      s = aco_program_validate(*out);
+   if (s != ACO_SUCCESS) {
+      fprintf(stderr, "aco-run: %s: %s\n", aco_status_string(s), aco_program_message(*out));
+      return s == ACO_ERROR_OUT_OF_MEMORY ? 1 : 2;
+   }
+   return 0;
+}
+
+/* The part defining function `name` (not just declaring it), or -1. */
+static int
+defining_part(const struct part *parts, unsigned nparts, const char *name)
+{
+   for (unsigned i = 0; i < nparts; i++) {
+      aco_function *f = aco_program_find_function(parts[i].prog, name);
+      if (f && !(f->flags & ACO_FUNCTION_EXTERNAL))
+         return (int)i;
+   }
+   return -1;
+}
+
+/* Every function defined once across the parts, every declared one defined by a part. */
+static bool
+check_definitions(const struct part *parts, unsigned nparts)
+{
+   for (unsigned i = 0; i < nparts; i++) {
+      for (uint32_t k = 0; k < aco_program_function_count(parts[i].prog); k++) {
+         aco_function *f = aco_program_function(parts[i].prog, k);
+         int d = defining_part(parts, nparts, f->name);
+         if (d < 0) {
+            fprintf(stderr, "aco-run: @%s is declared in %s but no file defines it\n",
+                    f->name, parts[i].path);
+            return false;
+         }
+         if (!(f->flags & ACO_FUNCTION_EXTERNAL) && d != (int)i) {
+            fprintf(stderr, "aco-run: @%s is defined in both %s and %s\n", f->name,
+                    parts[d].path, parts[i].path);
+            return false;
+         }
+      }
+   }
+   return true;
+}
+
+/* Whether a line of part `self` is left out of the merge: a target line after the first
+ * file's, or a declaration of a function some part defines. */
+static bool
+merge_drops(const struct part *parts, unsigned nparts, unsigned self, const char *line,
+            size_t len)
+{
+   size_t sp = strspn(line, " \t");
+   line += sp;
+   len -= sp;
+   if (self > 0 && len >= 7 && !strncmp(line, "target", 6) && (line[6] == ' ' || line[6] == '\t'))
+      return true;
+   static const char decl[] = "declare function @";
+   if (len < sizeof(decl) - 1 || strncmp(line, decl, sizeof(decl) - 1))
+      return false;
+   char name[256];
+   size_t n = strcspn(line + sizeof(decl) - 1, "( \t\n");
+   if (n >= sizeof(name))
+      return false;
+   memcpy(name, line + sizeof(decl) - 1, n);
+   name[n] = 0;
+   return defining_part(parts, nparts, name) >= 0;
+}
+
+/* The whole program's text: the parts one after another, less the lines merge_drops. */
+static char *
+merge_parts(const struct part *parts, unsigned nparts)
+{
+   size_t cap = 1;
+   for (unsigned i = 0; i < nparts; i++)
+      cap += parts[i].len + 1;
+   char *out = malloc(cap), *w = out;
+   for (unsigned i = 0; i < nparts && out; i++) {
+      for (const char *line = parts[i].text; *line;) {
+         size_t len = strcspn(line, "\n");
+         if (!merge_drops(parts, nparts, i, line, len)) {
+            memcpy(w, line, len);
+            w += len;
+            *w++ = '\n';
+         }
+         line += len + (line[len] == '\n');
+      }
+   }
+   if (out)
+      *w = 0;
+   return out;
+}
+
+/* Reads and parses every part; *p is the whole program: the main part itself, or with
+ * --link the merge of all. The exit status. */
+static int
+load_parts(struct part *parts, unsigned nparts, aco_program **p)
+{
+   for (unsigned i = 0; i < nparts; i++) {
+      if (i > 0 && !strcmp(parts[i].path, "-")) {
+         fprintf(stderr, "aco-run: --link takes a file, not '-'\n");
+         return 1;
+      }
+      parts[i].text = read_text(parts[i].path, &parts[i].len);
+      if (!parts[i].text)
+         return 1;
+      int rc = parse_program(strcmp(parts[i].path, "-") ? parts[i].path : "<stdin>",
+                             parts[i].text, parts[i].len, &parts[i].prog);
+      if (rc)
+         return rc;
+   }
+   if (nparts == 1) {
+      *p = parts[0].prog;
+      return 0;
+   }
+   if (!check_definitions(parts, nparts))
+      return 2;
+   char *merged = merge_parts(parts, nparts);
+   if (!merged) {
+      fprintf(stderr, "aco-run: out of memory\n");
+      return 1;
+   }
+   int rc = parse_program("<the linked files merged>", merged, strlen(merged), p);
+   free(merged);
+   return rc;
+}
+
+static void
+free_parts(struct part *parts, unsigned nparts, aco_program *p)
+{
+   for (unsigned i = 0; i < nparts; i++) {
+      if (parts[i].prog != p)
+         aco_program_destroy(parts[i].prog);
+      free(parts[i].text);
+   }
+   aco_program_destroy(p);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -776,13 +1012,19 @@ main(int argc, char **argv)
          o.check = true;
       } else if (!strcmp(a, "--entry") || !strcmp(a, "--grid") || !strcmp(a, "--max-steps") ||
                  !strcmp(a, "--max-depth") || !strcmp(a, "--lds") || !strcmp(a, "--buf") ||
-                 !strcmp(a, "--arg")) {
+                 !strcmp(a, "--arg") || !strcmp(a, "--link")) {
          if (!val) {
             fprintf(stderr, "aco-run: %s needs a value\n", a);
             return 1;
          }
          i++;
-         if (!strcmp(a, "--entry")) {
+         if (!strcmp(a, "--link")) {
+            if (o.num_links == MAX_LINKS) {
+               fprintf(stderr, "aco-run: at most %u --link files\n", MAX_LINKS);
+               return 1;
+            }
+            o.links[o.num_links++] = val;
+         } else if (!strcmp(a, "--entry")) {
             o.entry = val[0] == '@' ? val + 1 : val;
          } else if (!strcmp(a, "--grid")) {
             unsigned x, y, z;
@@ -829,34 +1071,17 @@ main(int argc, char **argv)
       return 1;
    }
 
-   FILE *in = strcmp(o.input, "-") ? fopen(o.input, "rb") : stdin;
-   if (!in) {
-      fprintf(stderr, "aco-run: cannot open '%s'\n", o.input);
-      return 1;
-   }
-   size_t len;
-   char *text = tool_read_all(in, &len);
-   if (in != stdin)
-      fclose(in);
-   if (!text) {
-      fprintf(stderr, "aco-run: cannot read '%s'\n", o.input);
-      return 1;
-   }
-   aco_program_info info = {sizeof(info), {ACO_GFX_NONE, 0}, NULL, NULL, NULL};
-   aco_program *p;
-   if (aco_program_create(&info, &p) != ACO_SUCCESS) {
-      fprintf(stderr, "aco-run: out of memory\n");
-      free(text);
-      return 1;
-   }
-   aco_status s = aco_program_parse(p, strcmp(o.input, "-") ? o.input : "<stdin>", text, len);
-   free(text);
-   if (s == ACO_SUCCESS)
-      s = aco_program_validate(p);
-   if (s != ACO_SUCCESS) {
-      fprintf(stderr, "aco-run: %s: %s\n", aco_status_string(s), aco_program_message(p));
-      aco_program_destroy(p);
-      return s == ACO_ERROR_OUT_OF_MEMORY ? 1 : 2;
+   struct part parts[1 + MAX_LINKS];
+   unsigned nparts = 1 + o.num_links;
+   memset(parts, 0, sizeof(parts));
+   parts[0].path = o.input;
+   for (unsigned i = 0; i < o.num_links; i++)
+      parts[1 + i].path = o.links[i];
+   aco_program *p = NULL;
+   int load_rc = load_parts(parts, nparts, &p);
+   if (load_rc) {
+      free_parts(parts, nparts, p);
+      return load_rc;
    }
 
    aco_function *entry = NULL;
@@ -864,7 +1089,7 @@ main(int argc, char **argv)
       entry = aco_program_find_function(p, o.entry);
       if (!entry || !(entry->flags & ACO_FUNCTION_ENTRY)) {
          fprintf(stderr, "aco-run: no entry function @%s\n", o.entry);
-         aco_program_destroy(p);
+         free_parts(parts, nparts, p);
          return 1;
       }
    } else {
@@ -874,14 +1099,14 @@ main(int argc, char **argv)
             continue;
          if (entry) {
             fprintf(stderr, "aco-run: several entry functions; choose one with --entry\n");
-            aco_program_destroy(p);
+            free_parts(parts, nparts, p);
             return 1;
          }
          entry = f;
       }
       if (!entry) {
          fprintf(stderr, "aco-run: the program has no entry function\n");
-         aco_program_destroy(p);
+         free_parts(parts, nparts, p);
          return 1;
       }
    }
@@ -941,7 +1166,8 @@ main(int argc, char **argv)
       }
    }
    if (!rc && (o.compile || o.check)) {
-      rc = run_compiled(p, entry, &o, bufs, buf_param, nbufs, args, initial, o.check);
+      rc = run_compiled(p, parts, nparts, entry, &o, bufs, buf_param, nbufs, args, initial,
+                        o.check);
    }
    if (!rc && (!o.compile || o.check)) {
       if (o.trace && !o.compile) {
@@ -971,6 +1197,6 @@ main(int argc, char **argv)
       free(bufs[b].data);
       free(initial[b]);
    }
-   aco_program_destroy(p);
+   free_parts(parts, nparts, p);
    return rc;
 }

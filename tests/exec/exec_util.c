@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* The execution-test runner: compile, run on the emulator and on the reference
- * interpreter, compare memory. See exec_util.h for the kernel file format. */
+/* The execution-test runner: compile (one program, or several compiled apart and linked),
+ * run on the emulator and on the reference interpreter, compare memory. See exec_util.h
+ * for the kernel file format. */
 #include "exec_util.h"
 
 #include "emu/emu.h"
@@ -49,6 +50,57 @@ exec_read_file(const char *path, size_t *len)
    return d;
 }
 
+/* Whitespace-separated 32-bit values (C integer syntax, negative allowed) into out. */
+static bool
+parse_values(const char *s, uint32_t *out, unsigned max, unsigned *n)
+{
+   char tok[32];
+   int k;
+   while (sscanf(s, " %31s%n", tok, &k) == 1) {
+      char *end;
+      long long v = strtoll(tok, &end, 0);
+      if (*end || *n == max || v < INT32_MIN || v > UINT32_MAX)
+         return false;
+      out[(*n)++] = (uint32_t)v;
+      s += k;
+   }
+   return true;
+}
+
+/* `words NAME V...` or `expect NAME OFFSET V...`; NAME a buffer declared above. */
+static bool
+parse_words_line(const char *word, const char *rest, struct exec_spec *spec, char *err,
+                 size_t errlen)
+{
+   char name[32];
+   int k;
+   if (sscanf(rest, " %31s%n", name, &k) != 1)
+      return snprintf(err, errlen, "%s: no buffer name", word), false;
+   rest += k;
+   unsigned b = 0;
+   while (b < spec->num_buffers && strcmp(spec->buffers[b].name, name))
+      b++;
+   if (b == spec->num_buffers)
+      return snprintf(err, errlen, "%s: no buffer %s above", word, name), false;
+   struct exec_buffer *buf = &spec->buffers[b];
+   if (word[0] == 'w') {
+      if (!parse_values(rest, buf->words, EXEC_MAX_WORDS, &buf->num_words) ||
+          4 * buf->num_words > buf->size)
+         return snprintf(err, errlen, "words %s: a bad value, more than %u, or past its end",
+                         name, EXEC_MAX_WORDS), false;
+      return true;
+   }
+   if (spec->num_expects == EXEC_MAX_EXPECTS)
+      return snprintf(err, errlen, "too many expect lines"), false;
+   struct exec_expect *e = &spec->expects[spec->num_expects++];
+   e->buffer = b;
+   if (sscanf(rest, " %u%n", &e->offset, &k) != 1 || e->offset % 4 ||
+       !parse_values(rest + k, e->words, 16, &e->num_words) || !e->num_words ||
+       e->offset + 4 * e->num_words > buf->size)
+      return snprintf(err, errlen, "bad expect line for %s", name), false;
+   return true;
+}
+
 bool
 exec_parse_spec(const char *text, struct exec_spec *spec, char *err, size_t errlen)
 {
@@ -79,6 +131,15 @@ exec_parse_spec(const char *text, struct exec_spec *spec, char *err, size_t errl
             strcpy(spec->args[spec->num_args++], a);
             rest += k;
          }
+      } else if (!strcmp(word, "words") || !strcmp(word, "expect")) {
+         if (!parse_words_line(word, rest, spec, err, errlen))
+            return false;
+      } else if (!strcmp(word, "link")) {
+         if (spec->num_links == EXEC_MAX_LINKS)
+            return snprintf(err, errlen, "too many link lines"), false;
+         char *f = spec->links[spec->num_links++];
+         if (sscanf(rest, " %127s", f) != 1)
+            return snprintf(err, errlen, "bad link line: %s", l), false;
       } else if (!strcmp(word, "grid")) {
          if (sscanf(rest, " %u %u %u", &spec->grid[0], &spec->grid[1], &spec->grid[2]) != 3)
             return snprintf(err, errlen, "bad grid line: %s", l), false;
@@ -108,12 +169,20 @@ exec_parse_spec(const char *text, struct exec_spec *spec, char *err, size_t errl
    return true;
 }
 
-char *
-exec_retarget(const char *text, aco_gfx_level level, unsigned wave)
+/* The first line starting with "target ", or NULL. */
+static const char *
+find_target_line(const char *text)
 {
    const char *t = strstr(text, "target ");
    while (t && t != text && t[-1] != '\n')
       t = strstr(t + 1, "target ");
+   return t;
+}
+
+char *
+exec_retarget(const char *text, aco_gfx_level level, unsigned wave)
+{
+   const char *t = find_target_line(text);
    if (!t)
       return NULL;
    const char *end = t + strcspn(t, "\n");
@@ -159,7 +228,20 @@ fail(char *msg, size_t len, const char *fmt, ...)
    return false;
 }
 
-/* llvm-mc-19 must accept the disassembly as it is and assemble it to our bytes. */
+/* Whether code byte `at` is in a literal a relocation of bin leaves to the linker. */
+static bool
+relocated_byte(const aco_binary *bin, size_t at)
+{
+   for (uint32_t i = 0; i < bin->num_relocations; i++) {
+      if (at >= bin->relocations[i].offset && at < bin->relocations[i].offset + 4u)
+         return true;
+   }
+   return false;
+}
+
+/* llvm-mc-19 must accept the disassembly as it is and assemble it to our bytes (but for
+ * the literals of calls to functions another binary defines: ld.lld-19 links those
+ * against address 0, where our binary leaves them to aco_link). */
 static bool
 check_llvm_mc(const aco_binary *bin, aco_gfx_level level, unsigned wave, char *msg, size_t len)
 {
@@ -179,7 +261,8 @@ check_llvm_mc(const aco_binary *bin, aco_gfx_level level, unsigned wave, char *m
       bool link = strstr(bin->disassembly, "@rel32@") != NULL;
       char lld[600] = "";
       if (link)
-         snprintf(lld, sizeof(lld), " && ld.lld-19 -shared -o %s/k.so %s/k.o 2>>%s/err", dir, dir,
+         snprintf(lld, sizeof(lld), " && ld.lld-19 %s -o %s/k.so %s/k.o 2>>%s/err",
+                  bin->num_relocations ? "--unresolved-symbols=ignore-all" : "-shared", dir, dir,
                   dir);
       snprintf(cmd, sizeof(cmd),
                "llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=%s%s -filetype=obj -o %s/k.o %s/k.s "
@@ -195,10 +278,11 @@ check_llvm_mc(const aco_binary *bin, aco_gfx_level level, unsigned wave, char *m
          size_t n = 0;
          snprintf(path, sizeof(path), "%s/k.bin", dir);
          char *code = exec_read_file(path, &n);
-         if (!code || n != bin->stats.code_bytes || memcmp(code, bin->code, n)) {
-            size_t at = 0;
-            while (code && at < n && at < bin->stats.code_bytes && code[at] == (char)bin->code[at])
-               at++;
+         size_t at = 0;
+         while (code && at < n && at < bin->stats.code_bytes &&
+                (code[at] == (char)bin->code[at] || relocated_byte(bin, at)))
+            at++;
+         if (!code || n != bin->stats.code_bytes || at != n) {
             ok = fail(msg, len, "llvm-mc-19 assembles the disassembly to other bytes (%zu vs %u, first difference at byte %zu)",
                       n, bin->stats.code_bytes, at);
          }
@@ -222,6 +306,8 @@ exec_setup_buffers(const struct exec_spec *spec, uint8_t **interp_mem, uint8_t *
       if (!interp_mem[i] || !emu_mem[i])
          return fail(msg, msglen, "out of memory");
       exec_fill(interp_mem[i], b->size, b->init);
+      for (unsigned w = 0; w < b->num_words; w++)
+         memcpy(interp_mem[i] + 4 * w, &b->words[w], 4);
       memcpy(emu_mem[i], interp_mem[i], b->size);
       ib[i].address = BUFFER_BASE + BUFFER_STRIDE * i;
       ib[i].size = b->size;
@@ -269,11 +355,33 @@ exec_setup_args(const struct exec_spec *spec, const struct aco_function *entry,
    return true;
 }
 
+/* The spec's expect lines against one run's memory. */
+static bool
+check_expects(const struct exec_spec *spec, uint8_t *const *mem, const char *what, char *msg,
+              size_t msglen)
+{
+   for (unsigned i = 0; i < spec->num_expects; i++) {
+      const struct exec_expect *e = &spec->expects[i];
+      for (unsigned w = 0; w < e->num_words; w++) {
+         uint32_t got;
+         memcpy(&got, mem[e->buffer] + e->offset + 4 * w, 4);
+         if (got != e->words[w])
+            return fail(msg, msglen, "expect: buffer %s byte %u: %s wrote 0x%08x (%d), expected "
+                        "0x%08x (%d)", spec->buffers[e->buffer].name, e->offset + 4 * w, what,
+                        got, (int32_t)got, e->words[w], (int32_t)e->words[w]);
+      }
+   }
+   return true;
+}
+
 bool
 exec_compare(const struct exec_spec *spec, const struct air_interp_buffer *ib,
              uint8_t *const *interp_mem, uint8_t *const *emu_mem, const char *what,
              const char *extra, char *msg, size_t msglen)
 {
+   if (!check_expects(spec, interp_mem, "the interpreter", msg, msglen) ||
+       !check_expects(spec, emu_mem, what, msg, msglen))
+      return false;
    for (unsigned i = 0; i < spec->num_buffers; i++) {
       for (uint32_t off = 0; off < spec->buffers[i].size; off += 4) {
          uint32_t n = spec->buffers[i].size - off < 4 ? spec->buffers[i].size - off : 4;
@@ -351,18 +459,213 @@ exec_setup_callees(aco_program *p, const aco_binary *bin, struct aco_emu_launch 
    return true;
 }
 
+
+/* ---- kernels of several programs compiled apart (; link lines) ---------------------- */
+
+#define EXEC_MAX_PARTS (1 + EXEC_MAX_LINKS)
+
+struct exec_parts {
+   unsigned n;
+   char path[EXEC_MAX_PARTS][600];
+   char *text[EXEC_MAX_PARTS]; /* retargeted */
+   aco_program *prog[EXEC_MAX_PARTS];
+};
+
+static void
+free_parts(struct exec_parts *parts)
+{
+   for (unsigned i = 0; i < parts->n; i++) {
+      aco_program_destroy(parts->prog[i]);
+      free(parts->text[i]);
+   }
+   parts->n = 0;
+}
+
+/* Retargets and parses one part; file_text NULL: read parts->path[n]. */
+static bool
+add_part(struct exec_parts *parts, const char *file_text, aco_gfx_level level, unsigned wave,
+         char *msg, size_t len)
+{
+   unsigned n = parts->n;
+   char *read = file_text ? NULL : exec_read_file(parts->path[n], NULL);
+   if (!file_text && !read)
+      return fail(msg, len, "cannot read %s", parts->path[n]);
+   parts->text[n] = exec_retarget(file_text ? file_text : read, level, wave);
+   free(read);
+   if (!parts->text[n])
+      return fail(msg, len, "%s: no target line", parts->path[n]);
+   aco_program_info info = {sizeof(info), {ACO_GFX_NONE, 0}, NULL, NULL, NULL};
+   parts->n++;
+   if (aco_program_create(&info, &parts->prog[n]) != ACO_SUCCESS)
+      return fail(msg, len, "out of memory");
+   if (aco_program_parse(parts->prog[n], parts->path[n], parts->text[n],
+                         strlen(parts->text[n])) != ACO_SUCCESS)
+      return fail(msg, len, "parse: %s", aco_program_message(parts->prog[n]));
+   return true;
+}
+
+/* The part defining `name` (not just declaring it), or -1. */
+static int
+defining_part(const struct exec_parts *parts, const char *name)
+{
+   for (unsigned i = 0; i < parts->n; i++) {
+      aco_function *f = aco_program_find_function(parts->prog[i], name);
+      if (f && !(f->flags & ACO_FUNCTION_EXTERNAL))
+         return (int)i;
+   }
+   return -1;
+}
+
+/* Each function defined by exactly one part. */
+static bool
+check_definitions(const struct exec_parts *parts, char *msg, size_t len)
+{
+   for (unsigned i = 0; i < parts->n; i++) {
+      const aco_program *p = parts->prog[i];
+      for (uint32_t k = 0; k < p->num_functions; k++) {
+         const aco_function *f = p->functions[k];
+         int d = defining_part(parts, f->name);
+         if (d < 0)
+            return fail(msg, len, "@%s is declared in %s but no file defines it", f->name,
+                        parts->path[i]);
+         if (!(f->flags & ACO_FUNCTION_EXTERNAL) && d != (int)i)
+            return fail(msg, len, "@%s is defined in both %s and %s", f->name, parts->path[d],
+                        parts->path[i]);
+      }
+   }
+   return true;
+}
+
+/* Whether a line of part `self` stays out of the merge: a target line after the first
+ * part's, or the declaration of a function a part defines. */
+static bool
+merge_drops(const struct exec_parts *parts, unsigned self, const char *line, size_t len)
+{
+   static const char decl[] = "declare function @";
+   const size_t dl = sizeof(decl) - 1;
+   if (self > 0 && find_target_line(line) == line)
+      return true;
+   if (len < dl || strncmp(line, decl, dl))
+      return false;
+   char name[256];
+   size_t n = strcspn(line + dl, "( \t\n");
+   if (n >= sizeof(name))
+      return false;
+   memcpy(name, line + dl, n);
+   name[n] = 0;
+   return defining_part(parts, name) >= 0;
+}
+
+/* The whole program: the parts' texts one after another, less what merge_drops. */
+static char *
+merge_parts(const struct exec_parts *parts)
+{
+   size_t cap = 1;
+   for (unsigned i = 0; i < parts->n; i++)
+      cap += strlen(parts->text[i]) + 1;
+   char *out = malloc(cap), *w = out;
+   for (unsigned i = 0; i < parts->n && out; i++) {
+      for (const char *line = parts->text[i]; *line;) {
+         size_t len = strcspn(line, "\n");
+         if (!merge_drops(parts, i, line, len)) {
+            memcpy(w, line, len);
+            w += len;
+            *w++ = '\n';
+         }
+         line += len + (line[len] == '\n');
+      }
+   }
+   if (out)
+      *w = 0;
+   return out;
+}
+
+/* Loads the parts of a kernel with link lines (exec_util.h) and returns the whole
+ * program's text (malloc'ed), or NULL with a message. */
+static char *
+load_parts(const char *name, const char *text, const struct exec_spec *spec,
+           aco_gfx_level level, unsigned wave, struct exec_parts *parts, char *msg, size_t len)
+{
+   const char *slash = strrchr(name, '/');
+   int dir_len = slash ? (int)(slash - name) : 1;
+   const char *dir = slash ? name : ".";
+   if (find_target_line(text)) {
+      snprintf(parts->path[0], sizeof(parts->path[0]), "%s", name);
+      if (!add_part(parts, text, level, wave, msg, len))
+         return NULL;
+   }
+   for (unsigned i = 0; i < spec->num_links; i++) {
+      const char *l = spec->links[i];
+      if (l[0] == '/')
+         snprintf(parts->path[parts->n], sizeof(parts->path[0]), "%s", l);
+      else
+         snprintf(parts->path[parts->n], sizeof(parts->path[0]), "%.*s/%s", dir_len, dir, l);
+      if (!add_part(parts, NULL, level, wave, msg, len))
+         return NULL;
+   }
+   if (!check_definitions(parts, msg, len))
+      return NULL;
+   char *whole = merge_parts(parts);
+   if (!whole)
+      fail(msg, len, "out of memory");
+   return whole;
+}
+
+/* Compiles the kernel: the whole program p, or with parts each part on its own (each
+ * checked with llvm-mc-19) and the binaries linked. */
+static bool
+compile_kernel(aco_program *p, const struct exec_parts *parts, const aco_compile_options *opts,
+               aco_gfx_level level, unsigned wave, aco_binary **bin, char *msg, size_t len)
+{
+   if (!parts->n) {
+      aco_status s = aco_compile(p, opts, NULL, bin);
+      if (s != ACO_SUCCESS)
+         return fail(msg, len, "compile: %s: %s", aco_status_string(s), aco_program_message(p));
+      if ((*bin)->num_relocations)
+         return fail(msg, len, "@%s is only declared: give its file with a link line",
+                     (*bin)->relocations[0].symbol);
+      return skip_asm_check || check_llvm_mc(*bin, level, wave, msg, len);
+   }
+   aco_binary *bins[EXEC_MAX_PARTS] = {0};
+   bool ok = true;
+   for (unsigned i = 0; i < parts->n && ok; i++) {
+      aco_status s = aco_compile(parts->prog[i], opts, NULL, &bins[i]);
+      if (s != ACO_SUCCESS)
+         ok = fail(msg, len, "compile %s: %s: %s", parts->path[i], aco_status_string(s),
+                   aco_program_message(parts->prog[i]));
+      else if (!skip_asm_check)
+         ok = check_llvm_mc(bins[i], level, wave, msg, len);
+   }
+   char err[512] = "";
+   if (ok && aco_link((const aco_binary *const *)bins, parts->n, NULL, bin, err,
+                      sizeof(err)) != ACO_SUCCESS)
+      ok = fail(msg, len, "link: %s", err);
+   if (ok && (*bin)->num_relocations)
+      ok = fail(msg, len, "link: @%s left unresolved", (*bin)->relocations[0].symbol);
+   for (unsigned i = 0; i < parts->n; i++)
+      aco_binary_destroy(bins[i]);
+   return ok;
+}
+
 bool
 exec_run(const char *name, const char *text, const struct exec_spec *spec, aco_gfx_level level,
          unsigned wave, char *msg, size_t msglen, uint32_t *instrs, bool dump)
 {
-   char *t = exec_retarget(text, level, wave);
-   if (!t)
-      return fail(msg, msglen, "no target line");
+   struct exec_parts parts;
+   memset(&parts, 0, sizeof(parts));
+   char *t = spec->num_links
+                ? load_parts(name, text, spec, level, wave, &parts, msg, msglen)
+                : exec_retarget(text, level, wave);
+   if (!t) {
+      free_parts(&parts);
+      return spec->num_links ? false : fail(msg, msglen, "no target line");
+   }
    aco_program_info info = {sizeof(info), {ACO_GFX_NONE, 0}, NULL, NULL, NULL};
    aco_program *p;
    bool ok = false;
    if (aco_program_create(&info, &p) != ACO_SUCCESS) {
       free(t);
+      free_parts(&parts);
       return fail(msg, msglen, "out of memory");
    }
    uint8_t *interp_mem[EXEC_MAX_BUFFERS] = {0}, *emu_mem[EXEC_MAX_BUFFERS] = {0};
@@ -388,22 +691,16 @@ exec_run(const char *name, const char *text, const struct exec_spec *spec, aco_g
    aco_compile_options opts = {sizeof(opts), ACO_COMPILE_DISASSEMBLY, 0, 0, 0, 0};
    opts.max_sgprs = (uint16_t)limit_sgprs;
    opts.max_vgprs = (uint16_t)limit_vgprs;
-   aco_status s = aco_compile(p, &opts, NULL, &bin);
-   if (s == ACO_SUCCESS) {
-      last_stats[0] = bin->stats.sgpr_spills;
-      last_stats[1] = bin->stats.sgpr_reloads;
-      last_stats[2] = bin->stats.vgpr_spills;
-      last_stats[3] = bin->stats.vgpr_reloads;
-      last_scratch = bin->config.scratch_bytes_per_lane;
-   }
-   if (s != ACO_SUCCESS) {
-      fail(msg, msglen, "compile: %s: %s", aco_status_string(s), aco_program_message(p));
+   aco_status s;
+   if (!compile_kernel(p, &parts, &opts, level, wave, &bin, msg, msglen))
       goto out;
-   }
+   last_stats[0] = bin->stats.sgpr_spills;
+   last_stats[1] = bin->stats.sgpr_reloads;
+   last_stats[2] = bin->stats.vgpr_spills;
+   last_stats[3] = bin->stats.vgpr_reloads;
+   last_scratch = bin->config.scratch_bytes_per_lane;
    if (instrs)
       *instrs = bin->stats.instructions;
-   if (!skip_asm_check && !check_llvm_mc(bin, level, wave, msg, msglen))
-      goto out;
 
    if (!exec_setup_buffers(spec, interp_mem, emu_mem, ib, msg, msglen))
       goto out;
@@ -478,5 +775,6 @@ out:
    }
    aco_program_destroy(p);
    free(t);
+   free_parts(&parts);
    return ok;
 }

@@ -3,11 +3,26 @@
  * comment lines at the top:
  *
  *   ; buffer NAME BYTES [zero|iota|random|f32ramp]   memory the kernel reads or writes
+ *   ; words NAME V...     the first (or next) 32-bit words of buffer NAME, over its fill
+ *                         (C integer syntax; several lines continue one another)
+ *   ; expect NAME OFFSET V...   words the run must leave at byte OFFSET of buffer NAME
+ *                         (on the interpreter and the emulator alike)
  *   ; args VALUE...      one per entry parameter: a buffer name (its address), an integer
  *                         (decimal or 0x hex) or f:FLOAT
  *   ; grid X Y Z          workgroups (default 1 1 1)
  *   ; skip LEVEL[/WAVE] REASON   do not run on gfx1030/gfx1100/gfx1200 (in wave32 or 64
  *                         only with /32, /64); the reason is printed
+ *   ; link FILE           another program (a path relative to the kernel file's
+ *                         directory), compiled apart and linked after the kernel's own
+ *
+ * With link lines the kernel is separately compiled programs (docs/calls.md, "Separate
+ * compilation"): the kernel file's own program, if it has a target line (a file of
+ * comments only is a spec for the programs it links), then each linked file in order.
+ * Each is compiled by its own aco_compile and checked with llvm-mc-19; aco_link puts
+ * them together (the first one's entry is the kernel). The interpreter runs their merge:
+ * the texts one after another without the target lines after the first and without the
+ * declarations of functions one of them defines. A function defined twice, or declared
+ * and defined nowhere, is a failure.
  *
  * The kernel is retargeted to each level and wave size, compiled, run on the emulator
  * (every detector on) and on the reference interpreter, and every buffer byte compared
@@ -22,11 +37,24 @@
 #include <stdint.h>
 
 #define EXEC_MAX_BUFFERS 8
+#define EXEC_MAX_LINKS 8
+
+#define EXEC_MAX_WORDS 64
+#define EXEC_MAX_EXPECTS 8
 
 struct exec_buffer {
    char name[32];
    uint32_t size;
    char init[16];
+   uint32_t words[EXEC_MAX_WORDS]; /* `words` lines */
+   unsigned num_words;
+};
+
+struct exec_expect {
+   unsigned buffer; /* index in exec_spec.buffers */
+   uint32_t offset;
+   uint32_t words[16];
+   unsigned num_words;
 };
 
 struct exec_spec {
@@ -36,6 +64,10 @@ struct exec_spec {
    unsigned num_args;
    uint32_t grid[3];
    char skip[3][2][160]; /* per level index and wave (32, 64): reason, "" to run */
+   char links[EXEC_MAX_LINKS][128];
+   unsigned num_links;
+   struct exec_expect expects[EXEC_MAX_EXPECTS];
+   unsigned num_expects;
 };
 
 /* The file's text (malloc'ed, NUL-terminated) or NULL. */
@@ -66,8 +98,6 @@ bool exec_compare(const struct exec_spec *spec, const struct air_interp_buffer *
                   uint8_t *const *interp_mem, uint8_t *const *emu_mem, const char *what,
                   const char *extra, char *msg, size_t msglen);
 
-/* Compiles and runs one kernel on one target; false with a message on any difference.
- * dump: print the buffers the emulator run left (the first 64 dwords of each). */
 /* Register limits for the compiles of exec_run (0: the target's), and the spill
  * statistics of the last successful compile: SGPR spills, SGPR reloads, VGPR spills,
  * VGPR reloads (dwords), and the scratch bytes per lane. */
@@ -75,6 +105,9 @@ void exec_set_limits(unsigned max_sgprs, unsigned max_vgprs);
 /* Whether exec_run reassembles the disassembly with llvm-mc-19 (default on). */
 void exec_set_asm_check(bool on);
 void exec_last_spills(uint32_t stats[4], uint32_t *scratch_bytes);
+/* Compiles and runs one kernel on one target; false with a message on any difference.
+ * name: the kernel file's path (link files are found beside it). dump: print the
+ * buffers the emulator run left (the first 64 dwords of each). */
 bool exec_run(const char *name, const char *text, const struct exec_spec *spec,
               aco_gfx_level level, unsigned wave, char *msg, size_t msglen, uint32_t *instrs,
               bool dump);

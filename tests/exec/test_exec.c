@@ -55,7 +55,7 @@ main(int argc, char **argv)
             }
             static char msg[1 << 16];
             uint32_t instrs = 0;
-            if (exec_run(argv[i], text, &spec, levels[l], w, msg, sizeof(msg), &instrs, dump)) {
+            if (exec_run(path, text, &spec, levels[l], w, msg, sizeof(msg), &instrs, dump)) {
                printf("ok   %s %s wave%u (%u instructions)\n", argv[i],
                       aco_gfx_level_name(levels[l]), w, instrs);
                passed++;
