@@ -4,8 +4,16 @@
  * aco_compile's own validation of the program included), the peak memory the compile
  * took from the allocator beyond the parsed program, the number of allocator calls per
  * compile, and the code statistics of the binary. bench/run drives it and compares with
- * llc-19. */
+ * llc-19.
+ *
+ * Built a second time as aco-bench-passes (ACO_BENCH_PASSES, linked with the library's
+ * internals), it times the pipeline up to the end of each pass instead (the compile
+ * stopped after it, as aco-cc's stop does), the minimum over the rounds, and prints the
+ * differences: the wall time of each pass, for profiling without a profiler. */
 #include "aco/aco.h"
+#ifdef ACO_BENCH_PASSES
+#include "api/compile.h"
+#endif
 
 #include <errno.h>
 #include <stdio.h>
@@ -104,6 +112,65 @@ json_str(const char *s)
    putchar('"');
 }
 
+#ifdef ACO_BENCH_PASSES
+/* The pipeline's passes in order (src/api/compile.c), then the whole compile. */
+static const char *const stages[] = {"isel", "opt", "spill", "ra", "ssa", "lower", "waits",
+                                     "nops", ""};
+
+/* The time of one compile stopped after `stage` ("": the whole compile, binary
+ * included); negative on an error. */
+static double
+time_stage(aco_program *p, const aco_allocator *a, const char *stage)
+{
+   struct aco_debug_options dbg;
+   memset(&dbg, 0, sizeof(dbg));
+   strcpy(dbg.stop_after, stage);
+   aco_compile_options opts;
+   memset(&opts, 0, sizeof(opts));
+   opts.struct_size = sizeof(opts);
+   aco_binary *bin = NULL;
+   double t0 = now_us();
+   aco_status s = aco_compile_with(p, &opts, a, &dbg, &bin);
+   double t = now_us() - t0;
+   aco_binary_destroy(bin);
+   return s == ACO_SUCCESS ? t : -1;
+}
+
+#define NUM_STAGES (sizeof(stages) / sizeof(stages[0]))
+
+/* One JSON object: each pass's time as the difference of the stopped compiles (minimum
+ * of each over the rounds; a round runs every stage once, so a disturbance of the machine
+ * spreads over all of them); the validation aco_compile starts with is timed through
+ * aco_program_validate. */
+static void
+print_passes(aco_program *p, const aco_allocator *a, unsigned reps)
+{
+   double best[NUM_STAGES + 1];
+   for (unsigned r = 0; r < reps; r++) {
+      double t0 = now_us();
+      aco_program_validate(p);
+      double t = now_us() - t0;
+      if (r == 0 || t < best[0])
+         best[0] = t;
+      for (unsigned i = 0; i < NUM_STAGES; i++) {
+         t = time_stage(p, a, stages[i]);
+         if (t < 0) {
+            printf(", \"status\": ");
+            json_str(aco_program_message(p));
+            printf("}\n");
+            return;
+         }
+         if (r == 0 || t < best[i + 1])
+            best[i + 1] = t;
+      }
+   }
+   printf(", \"status\": \"ok\", \"passes_us\": {\"validate\": %.1f", best[0]);
+   for (unsigned i = 0; i < NUM_STAGES; i++)
+      printf(", \"%s\": %.1f", stages[i][0] ? stages[i] : "binary", best[i + 1] - best[i]);
+   printf("}, \"total_us\": %.1f}\n", best[NUM_STAGES]);
+}
+#endif
+
 static int
 bench_file(const char *path, unsigned reps)
 {
@@ -137,6 +204,12 @@ bench_file(const char *path, unsigned reps)
       aco_program_destroy(p);
       return 1;
    }
+#ifdef ACO_BENCH_PASSES
+   print_passes(p, &a, reps);
+   aco_program_destroy(p);
+   fflush(stdout);
+   return 0;
+#endif
    double *t = calloc(reps, sizeof(double));
    aco_compile_options opts;
    memset(&opts, 0, sizeof(opts));

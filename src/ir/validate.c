@@ -635,6 +635,24 @@ hash_str(const char *s)
    return h;
 }
 
+/* The number a name of decimal digits only spells, or 0 when it is no such name; numbers
+ * of `limit` or more come out as `limit` (no id is that large). */
+static uint32_t
+digits_value(const char *n, uint32_t limit)
+{
+   uint64_t v = 0;
+   if (!*n)
+      return 0;
+   for (; *n; n++) {
+      if (*n < '0' || *n > '9')
+         return 0;
+      v = v * 10 + (uint64_t)(*n - '0');
+      if (v >= limit)
+         v = limit;
+   }
+   return (uint32_t)v;
+}
+
 /* Printed names must be unique so the text form reads back: named values among
  * themselves, and a name of digits only must not be the id of an unnamed value. */
 static void
@@ -660,11 +678,9 @@ check_names(struct vctx *c)
          report(c, NULL, "two values are named %%%s", n);
       else
          table[k] = i;
-      char *end;
-      unsigned long id = strtoul(n, &end, 10);
-      if (!*end && n[0] >= '0' && n[0] <= '9' && id && id < f->num_values && id != i &&
-          !f->values[id].name)
-         report(c, NULL, "value %%%s would print like the unnamed value %lu", n, id);
+      uint32_t id = digits_value(n, f->num_values);
+      if (id && id < f->num_values && id != i && !f->values[id].name)
+         report(c, NULL, "value %%%s would print like the unnamed value %u", n, id);
    }
    aco_free(&c->p->allocator, table);
 }

@@ -134,12 +134,42 @@ oom:
    return aco_mprogram_error(ctx->p, ACO_ERROR_OUT_OF_MEMORY, "eliminate_ssa: out of memory");
 }
 
+/* Every temporary of block b becomes its register. */
+static aco_status
+to_registers(struct aco_mprogram *p, struct aco_mblock *b)
+{
+   struct aco_minstr *in;
+   aco_foreach_instr(b, in) {
+      aco_foreach_operand(in, o) {
+         if (o->kind != ACO_OPND_TEMP)
+            continue;
+         if (!o->fixed)
+            return aco_mprogram_error(p, ACO_ERROR_INVALID_IR,
+                                      "eliminate_ssa: block %u: %s reads %%%u, which has no "
+                                      "register", b->index, aco_op_info(in->opcode)->name,
+                                      o->temp.id);
+         o->kind = ACO_OPND_REG;
+         o->temp.id = 0;
+      }
+      aco_foreach_definition(in, d) {
+         if (d->temp.id && !d->fixed)
+            return aco_mprogram_error(p, ACO_ERROR_INVALID_IR,
+                                      "eliminate_ssa: block %u: %s writes %%%u, which has no "
+                                      "register", b->index, aco_op_info(in->opcode)->name,
+                                      d->temp.id);
+         d->temp.id = 0;
+      }
+   }
+   return ACO_SUCCESS;
+}
+
 aco_status
 aco_eliminate_ssa(struct aco_mprogram *p)
 {
    uint32_t nb = p->blocks.len;
    struct ssa_ctx ctx = {p, NULL, NULL};
    aco_status st = ACO_SUCCESS;
+   bool *has_phi = NULL;
    if (!nb)
       return ACO_SUCCESS;
    ctx.logical = aco_calloc(p->allocator, sizeof(phi_copy_list) * nb);
@@ -148,49 +178,30 @@ aco_eliminate_ssa(struct aco_mprogram *p)
       st = aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "eliminate_ssa: out of memory");
       goto out;
    }
+   /* the copies of every phi first (a block's copies go to its predecessors), then each
+    * block in one walk: rebuilt if it has phis or copies, then turned into registers */
+   has_phi = aco_calloc(p->allocator, nb);
+   if (!has_phi) {
+      st = aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "eliminate_ssa: out of memory");
+      goto out;
+   }
    struct aco_mblock *b;
    struct aco_minstr *in;
    aco_foreach_block(p, b) {
       aco_foreach_instr(b, in) {
-         if (is_phi(in) && (st = gather(&ctx, b, in)) != ACO_SUCCESS)
+         if (!is_phi(in))
+            continue;
+         has_phi[b->index] = true;
+         if ((st = gather(&ctx, b, in)) != ACO_SUCCESS)
             goto out;
       }
    }
    aco_foreach_block(p, b) {
-      bool has_phi = false;
-      aco_foreach_instr(b, in) {
-         has_phi |= is_phi(in);
-      }
-      if ((has_phi || ctx.logical[b->index].len || ctx.linear[b->index].len) &&
+      if ((has_phi[b->index] || ctx.logical[b->index].len || ctx.linear[b->index].len) &&
           (st = rebuild(&ctx, b)) != ACO_SUCCESS)
          goto out;
-   }
-   aco_foreach_block(p, b) {
-      aco_foreach_instr(b, in) {
-         aco_foreach_operand(in, o) {
-            if (o->kind != ACO_OPND_TEMP)
-               continue;
-            if (!o->fixed) {
-               st = aco_mprogram_error(p, ACO_ERROR_INVALID_IR,
-                                       "eliminate_ssa: block %u: %s reads %%%u, which has no "
-                                       "register", b->index, aco_op_info(in->opcode)->name,
-                                       o->temp.id);
-               goto out;
-            }
-            o->kind = ACO_OPND_REG;
-            o->temp.id = 0;
-         }
-         aco_foreach_definition(in, d) {
-            if (d->temp.id && !d->fixed) {
-               st = aco_mprogram_error(p, ACO_ERROR_INVALID_IR,
-                                       "eliminate_ssa: block %u: %s writes %%%u, which has no "
-                                       "register", b->index, aco_op_info(in->opcode)->name,
-                                       d->temp.id);
-               goto out;
-            }
-            d->temp.id = 0;
-         }
-      }
+      if ((st = to_registers(p, b)) != ACO_SUCCESS)
+         goto out;
    }
 out:
    for (uint32_t i = 0; i < nb; i++) {
@@ -201,5 +212,6 @@ out:
    }
    aco_free(p->allocator, ctx.logical);
    aco_free(p->allocator, ctx.linear);
+   aco_free(p->allocator, has_phi);
    return st;
 }

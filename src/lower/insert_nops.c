@@ -259,6 +259,16 @@ apply_read_sgpr(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr 
    }
 }
 
+static bool
+has_const_operand(const struct aco_minstr *in)
+{
+   for (unsigned i = 0; i < in->num_operands; i++) {
+      if (in->operands[i].kind == ACO_OPND_CONST)
+         return true;
+   }
+   return false;
+}
+
 /* What executing `in` does to the state. */
 static void
 apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
@@ -281,9 +291,11 @@ apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
    if (aco_format_is_valu(info->format)) {
       bool reads_sgpr = (k & ACO_HZ_MASK_VCC) != 0;
       /* a literal counts as an SGPR read; whether a constant is one depends on its slot
-       * (16-bit float slots take f16 inline constants), as the encoder decides */
+       * (16-bit float slots take f16 inline constants), as the encoder decides; only a
+       * constant operand can be one, so the encoder's fields are asked only then */
       struct aco_fields fl;
-      if (aco_instr_fields(c->p->gfx_level, c->p->wave_size, in, &fl) && fl.has_lit)
+      if (has_const_operand(in) &&
+          aco_instr_fields(c->p->gfx_level, c->p->wave_size, in, &fl) && fl.has_lit)
          reads_sgpr = true;
       for (unsigned i = 0; i < in->num_operands; i++) {
          const aco_operand *o = &in->operands[i];
@@ -634,6 +646,18 @@ block_in_state(struct nop_ctx *c, struct aco_mblock *b, struct nop_state *s)
    }
 }
 
+/* No predecessor's out-state changed since the count `since`. */
+static bool
+inputs_unchanged(const struct aco_mblock *b, uint32_t n, const uint32_t *stamp, uint32_t since)
+{
+   for (uint32_t i = 0; i < b->linear_preds.len; i++) {
+      uint32_t pi = b->linear_preds.data[i];
+      if (pi < n && stamp[pi] > since)
+         return false;
+   }
+   return true;
+}
+
 aco_status
 aco_insert_nops(struct aco_mprogram *p)
 {
@@ -647,18 +671,43 @@ aco_insert_nops(struct aco_mprogram *p)
    c.wave64 = p->wave_size == 64;
    c.m0 = p->gfx ? p->gfx->reg_m0 : 125;
    uint32_t n = p->blocks.len;
-   c.out = aco_arena_array(&p->arena, struct nop_state, n ? n : 1);
+   /* not cleared: a block's out-state is read only once `done` says it is computed */
+   c.out = aco_arena_alloc(&p->arena, sizeof(struct nop_state) * (n ? n : 1),
+                           alignof(struct nop_state));
    c.done = aco_arena_array(&p->arena, bool, n ? n : 1);
    struct nop_state *s = aco_arena_new(&p->arena, struct nop_state);
    if (!c.out || !c.done || !s)
       return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "insert_nops: out of memory");
 
-   /* the block states, to a fixed point (loops); bounded in case of a bug */
-   bool changed = true;
+   /* the block states, to a fixed point (loops); bounded in case of a bug. Without a
+    * back edge every predecessor comes first, so the emitting walk below sees the final
+    * states by itself (it keeps each block's out-state as the first analysis round
+    * would) and the analysis is skipped. */
+   bool back_edge = false;
+   for (uint32_t i = 0; i < n; i++) {
+      const struct aco_mblock *b = p->blocks.data[i];
+      for (uint32_t k = 0; k < b->linear_preds.len; k++)
+         back_edge |= b->linear_preds.data[k] >= i;
+   }
+   bool changed = back_edge;
+   /* A block whose predecessors' out-states did not change since its last walk gets the
+    * same in-state, so the same out-state: in the rounds before the joining starts it is
+    * skipped (changes counts the out-state changes, stamp[i] is the count at block i's
+    * last change, walked[i] the count when it was last walked). */
+   uint32_t changes = 0, *stamp = NULL, *walked = NULL;
+   if (back_edge) {
+      stamp = aco_arena_array(&p->arena, uint32_t, n);
+      walked = aco_arena_array(&p->arena, uint32_t, n);
+      if (!stamp || !walked)
+         return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "insert_nops: out of memory");
+   }
    for (unsigned round = 0; changed && round < 64; round++) {
       changed = false;
       for (uint32_t i = 0; i < n; i++) {
          struct aco_mblock *b = p->blocks.data[i];
+         if (round > 0 && round < 4 && inputs_unchanged(b, n, stamp, walked[i]))
+            continue;
+         walked[i] = changes;
          block_in_state(&c, b, s);
          walk_block(&c, b, s);
          state_canonical(s);
@@ -675,6 +724,7 @@ aco_insert_nops(struct aco_mprogram *p)
             memcpy(&c.out[i], s, sizeof(*s));
             c.done[i] = true;
             changed = true;
+            stamp[i] = ++changes;
          }
       }
    }
@@ -696,6 +746,11 @@ aco_insert_nops(struct aco_mprogram *p)
       }
       aco_vec_free(p->allocator, &b->instrs);
       b->instrs = list;
+      if (!back_edge) {
+         state_canonical(s);
+         memcpy(&c.out[i], s, sizeof(*s));
+         c.done[i] = true;
+      }
    }
    return ACO_SUCCESS;
 }

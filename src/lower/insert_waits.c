@@ -439,6 +439,19 @@ process_block(struct waits_ctx *ctx, struct aco_mblock *b, bool *changed)
    return ACO_SUCCESS;
 }
 
+/* No predecessor's out-state grew since the count `since`. */
+static bool
+inputs_unchanged(const struct aco_mprogram *p, const struct aco_mblock *b, const uint32_t *stamp,
+                 uint32_t since)
+{
+   for (uint32_t i = 0; i < b->linear_preds.len; i++) {
+      uint32_t pi = b->linear_preds.data[i];
+      if (pi < p->blocks.len && stamp[pi] > since)
+         return false;
+   }
+   return true;
+}
+
 aco_status
 aco_insert_waits(struct aco_mprogram *p)
 {
@@ -463,13 +476,34 @@ aco_insert_waits(struct aco_mprogram *p)
          changed |= b->linear_preds.data[i] >= b->index;
    }
    aco_status st = ACO_SUCCESS;
-   while (changed && st == ACO_SUCCESS) {
+   /* A block whose predecessors' out-states did not grow since its last walk gets the
+    * same in-state, so it cannot grow its own: it is skipped (changes counts the
+    * out-states that grew, stamp[i] is the count at block i's last growth, walked[i]
+    * the count when it was last walked). */
+   uint32_t changes = 0, *stamp = NULL, *walked = NULL;
+   if (changed) {
+      stamp = aco_calloc(p->allocator, sizeof(uint32_t) * p->blocks.len);
+      walked = aco_calloc(p->allocator, sizeof(uint32_t) * p->blocks.len);
+      if (!stamp || !walked)
+         st = aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "insert_waits: out of memory");
+   }
+   for (unsigned round = 0; changed && st == ACO_SUCCESS; round++) {
       changed = false;
       aco_foreach_block(p, b) {
-         if ((st = process_block(&ctx, b, &changed)) != ACO_SUCCESS)
+         if (round > 0 && inputs_unchanged(p, b, stamp, walked[b->index]))
+            continue;
+         walked[b->index] = changes;
+         bool grew = false;
+         if ((st = process_block(&ctx, b, &grew)) != ACO_SUCCESS)
             break;
+         if (grew) {
+            changed = true;
+            stamp[b->index] = ++changes;
+         }
       }
    }
+   aco_free(p->allocator, stamp);
+   aco_free(p->allocator, walked);
    ctx.emit = true;
    if (st == ACO_SUCCESS) {
       aco_foreach_block(p, b) {

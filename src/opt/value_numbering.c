@@ -10,8 +10,9 @@
  * side effects are never candidates; an scc writer only when nothing reads that scc.
  *
  * One walk in block order with a hash table of the instructions seen; a hit that does
- * not dominate replaces the entry (as ACO does), so each lookup is constant time but for
- * the walk up the dominator tree. Phi operands on back-edges are renamed afterwards. */
+ * not dominate replaces the entry (as ACO does), and dominance is a range test on the
+ * dominator tree (aco_opt_dominator_ranges), so each lookup takes constant time. Phi
+ * operands on back-edges are renamed afterwards. */
 #include "opt/opt.h"
 
 #include <string.h>
@@ -19,6 +20,7 @@
 struct vn_entry {
    struct aco_minstr *in;
    uint32_t block;
+   uint32_t hash; /* compared first: most probes then never touch the instruction */
 };
 
 struct vn_ctx {
@@ -27,6 +29,8 @@ struct vn_ctx {
    uint32_t mask;
    aco_temp *rename; /* per temporary: the earlier result, or id 0 */
    uint32_t *idom_linear, *idom_logical;
+   /* the dominator trees as ranges (aco_opt_dominator_ranges) */
+   uint32_t *pre_linear, *size_linear, *pre_logical, *size_logical;
    bool *removed; /* per instruction of the block being walked */
 };
 
@@ -145,9 +149,9 @@ reusable(const struct vn_ctx *c, const struct vn_entry *e, const struct aco_mins
 {
    if (lane_dependent(in))
       return e->block == block;
-   if (!aco_opt_dominates(c->idom_linear, e->block, block))
+   if (!aco_opt_dominates(c->pre_linear, c->size_linear, e->block, block))
       return false;
-   return !has_vgpr_def(in) || aco_opt_dominates(c->idom_logical, e->block, block);
+   return !has_vgpr_def(in) || aco_opt_dominates(c->pre_logical, c->size_logical, e->block, block);
 }
 
 static void
@@ -164,10 +168,10 @@ rename_operands(const struct vn_ctx *c, struct aco_minstr *in)
 static bool
 lookup(struct vn_ctx *c, struct aco_minstr *in, uint32_t block)
 {
-   uint32_t i = hash_instr(in) & c->mask;
+   uint32_t h = hash_instr(in), i = h & c->mask;
    for (; c->table[i].in; i = (i + 1) & c->mask) {
       struct vn_entry *e = &c->table[i];
-      if (!same_instr(e->in, in))
+      if (e->hash != h || !same_instr(e->in, in))
          continue;
       if (!reusable(c, e, in, block)) {
          e->in = in, e->block = block;
@@ -177,7 +181,7 @@ lookup(struct vn_ctx *c, struct aco_minstr *in, uint32_t block)
          c->rename[in->definitions[k].temp.id] = e->in->definitions[k].temp;
       return true;
    }
-   c->table[i].in = in, c->table[i].block = block;
+   c->table[i].in = in, c->table[i].block = block, c->table[i].hash = h;
    return false;
 }
 
@@ -224,14 +228,19 @@ aco_opt_value_numbering(struct aco_mprogram *p)
    uint32_t size = 16;
    while (size < count * 2)
       size *= 2;
-   struct vn_ctx c = {p, NULL, size - 1, NULL, NULL, NULL, NULL};
+   struct vn_ctx c = {p, NULL, size - 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
    c.table = aco_calloc(a, sizeof(*c.table) * size);
    c.rename = aco_calloc(a, sizeof(*c.rename) * p->temp_count);
    c.idom_linear = aco_alloc(a, sizeof(uint32_t) * n);
    c.idom_logical = aco_alloc(a, sizeof(uint32_t) * n);
+   uint32_t *ranges = aco_alloc(a, sizeof(uint32_t) * n * 4);
    c.removed = aco_calloc(a, sizeof(bool) * max_len);
-   if (c.table && c.rename && c.idom_linear && c.idom_logical && c.removed &&
+   if (c.table && c.rename && c.idom_linear && c.idom_logical && ranges && c.removed &&
        aco_opt_compute_dominators(p, c.idom_linear, c.idom_logical)) {
+      c.pre_linear = ranges, c.size_linear = ranges + n;
+      c.pre_logical = ranges + 2 * n, c.size_logical = ranges + 3 * n;
+      aco_opt_dominator_ranges(c.idom_linear, p->blocks.len, c.pre_linear, c.size_linear);
+      aco_opt_dominator_ranges(c.idom_logical, p->blocks.len, c.pre_logical, c.size_logical);
       aco_foreach_block(p, b)
          process_block(&c, b);
       aco_foreach_block(p, b)
@@ -243,6 +252,7 @@ aco_opt_value_numbering(struct aco_mprogram *p)
    aco_free(a, c.rename);
    aco_free(a, c.idom_linear);
    aco_free(a, c.idom_logical);
+   aco_free(a, ranges);
    aco_free(a, c.removed);
    return p->status;
 }
