@@ -139,7 +139,7 @@ enter_callee(struct emu_wave_state *ws, const struct aco_emu_abi *abi, uint64_t 
    for (unsigned v = 0; v < ws->w.num_vgprs; v++) {
       if (test_bit(abi->preserved_vgprs, v))
          ws->vgpr_poison[v] = 0;
-      else if (test_bit(abi->argument_vgprs, v))
+      else if (test_bit(abi->argument_vgprs, v) || test_bit(abi->result_vgprs, v))
          ws->vgpr_poison[v] &= lanes;
       else
          ws->vgpr_poison[v] = lanes;
@@ -157,6 +157,8 @@ return_to_caller(struct emu_wave_state *ws, const struct emu_frame *f)
    for (unsigned s = 0; s < ACO_SGPR_COUNT; s++) {
       if (test_bit(abi->preserved_sgprs, s))
          put_bit(ws->sgpr_poison, s, test_bit(f->sgpr_poison, s));
+      else if (test_bit(abi->result_sgprs, s))
+         continue; /* the callee's result, or the caller's value it did not replace */
       else if (test_bit(abi->clobbered_sgprs, s) ||
                (test_bit(abi->argument_sgprs, s) && !test_bit(f->sgpr_written, s)))
          set_bit(ws->sgpr_poison, s);
@@ -172,6 +174,8 @@ return_to_caller(struct emu_wave_state *ws, const struct emu_frame *f)
       uint64_t before = f->vgpr_poison[v], now = ws->vgpr_poison[v];
       if (test_bit(abi->preserved_vgprs, v))
          ws->vgpr_poison[v] = before;
+      else if (test_bit(abi->result_vgprs, v))
+         ws->vgpr_poison[v] = (before & ~lanes) | (now & lanes);
       else if (test_bit(abi->argument_vgprs, v))
          ws->vgpr_poison[v] = (before & ~lanes) | (now & lanes) | (lanes & ~f->vgpr_written[v]);
       else

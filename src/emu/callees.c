@@ -25,13 +25,14 @@ set_range(uint64_t *set, unsigned first, unsigned count)
 /* The registers of one parameter go to the preserved or the argument set. A parameter
  * in a register the ABI preserves stays preserved whatever its flags say. */
 static void
-add_param(struct aco_emu_abi *abi, const aco_param_location *loc)
+add_param(struct aco_emu_abi *abi, const aco_param_location *loc, bool result)
 {
+   bool kept = loc->written_back || loc->preserved;
    if (loc->kind == ACO_PARAM_LOC_SGPR)
-      set_range(loc->written_back || loc->preserved ? abi->preserved_sgprs : abi->argument_sgprs,
+      set_range(kept ? abi->preserved_sgprs : result ? abi->result_sgprs : abi->argument_sgprs,
                 loc->reg, loc->dwords);
    else if (loc->kind == ACO_PARAM_LOC_VGPR)
-      set_range(loc->written_back || loc->preserved ? abi->preserved_vgprs : abi->argument_vgprs,
+      set_range(kept ? abi->preserved_vgprs : result ? abi->result_vgprs : abi->argument_vgprs,
                 loc->reg, loc->dwords);
 }
 
@@ -68,14 +69,15 @@ build_abi(aco_program *prog, const aco_function *fn, struct aco_emu_abi *abi)
    for (unsigned i = 0; i < ACO_SYSTEM_PARAM_COUNT; i++) {
       /* a divergent-callable function changes the PCs of the call chain */
       sys[i].written_back = i != ACO_SYSTEM_PARAM_UNIFORM_PC && i != ACO_SYSTEM_PARAM_DIVERGENT_PC;
-      add_param(abi, &sys[i]);
+      add_param(abi, &sys[i], false);
    }
    for (uint32_t i = 0; i < fn->num_params; i++)
-      add_param(abi, &params[i]);
+      add_param(abi, &params[i], (fn->params[i].flags & ACO_PARAM_RETURN) != 0);
    aco_free(&prog->allocator, params);
    for (unsigned r = 0; r < ACO_SGPR_COUNT; r++) {
       uint64_t bit = 1ull << (r % 64);
-      if (!(abi->preserved_sgprs[r / 64] & bit) && !(abi->argument_sgprs[r / 64] & bit))
+      if (!(abi->preserved_sgprs[r / 64] & bit) && !(abi->argument_sgprs[r / 64] & bit) &&
+          !(abi->result_sgprs[r / 64] & bit))
          abi->clobbered_sgprs[r / 64] |= bit;
    }
    abi->clobber_vcc_scc_m0 = true;

@@ -45,6 +45,9 @@ enum aco_emu_local_id {
 struct aco_emu_abi {
    uint64_t preserved_sgprs[2], argument_sgprs[2], clobbered_sgprs[2];
    uint64_t preserved_vgprs[4], argument_vgprs[4];
+   /* results that are inputs too (libaco's `return` parameters): not poisoned at the
+    * call, and where the callee did not write them they keep the caller's value */
+   uint64_t result_sgprs[2], result_vgprs[4];
    bool clobber_vcc_scc_m0;
    uint8_t return_address_sgpr; /* first of the pair (s30) */
    uint8_t stack_pointer_sgpr;  /* s32 */

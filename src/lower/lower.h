@@ -27,9 +27,9 @@ aco_status aco_insert_nops(struct aco_mprogram *p);
 
 /* p_parallelcopy may name an SGPR the lowering may clobber (to swap SGPRs without
  * touching SCC): imm = ACO_PC_SCRATCH_SGPR | field. Without it SGPR swaps use s_xor_b32,
- * which writes SCC; where SCC is read later in the block before being written, an entry
- * swaps through an SGPR it never mentions, and any other function fails with
- * ACO_ERROR_UNSUPPORTED. */
+ * which writes SCC; where SCC is read later in the block before being written, they go
+ * through an SGPR the function never mentions (a called function's register saves cover
+ * it if its ABI preserves it), and fail with ACO_ERROR_UNSUPPORTED when there is none. */
 #define ACO_PC_SCRATCH_SGPR 0x80000000u
 
 /* One copy of a parallel copy: `bytes` bytes to the register at byte address dst_b from

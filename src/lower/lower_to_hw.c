@@ -25,9 +25,9 @@
  *   p_unit_test          kept (a marker for pass tests, never assembled)
  * SGPR swaps of a parallel copy use s_xor_b32, which writes SCC; where SCC is read later
  * in the block (phi copies before a branch on SCC) they go through the copy's scratch
- * SGPR (ACO_PC_SCRATCH_SGPR) or, in an entry, an SGPR no instruction mentions (counted in
+ * SGPR (ACO_PC_SCRATCH_SGPR) or an SGPR no instruction mentions (counted in
  * config.num_sgprs). Single bytes trading places between VGPRs go through a VGPR no
- * instruction of the entry mentions.
+ * instruction mentions.
  * Each block is rebuilt into a fresh array that replaces the old one. */
 #include "lower/lower.h"
 

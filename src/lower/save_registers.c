@@ -330,6 +330,12 @@ aco_save_registers(struct aco_mprogram *p)
             return s;
          p->save_bytes = c->bytes;
          p->config.scratch_bytes = (c->base + c->bytes + 15) & ~15u;
+         /* the registers the saves use count like any other */
+         if (c->lane_vgpr >= 0 && (unsigned)c->lane_vgpr - 255 > p->config.num_vgprs)
+            p->config.num_vgprs = (uint16_t)(c->lane_vgpr - 255);
+         unsigned tmp_end = c->tmp >= 0 ? (unsigned)c->tmp + p->wave_size / 32 : 0;
+         if (tmp_end > p->config.num_sgprs)
+            p->config.num_sgprs = (uint16_t)tmp_end;
       }
    }
    /* the frame is 16-byte aligned, so every callee's frame starts aligned; the

@@ -515,7 +515,41 @@ handle_fixed_operands(struct ra_ctx *c, struct aco_minstr *in, const struct aco_
       uint32_t name = c->opnd_name[k];
       unsigned want = o->reg.reg_b, bytes = bytes_of(c, name);
       if (c->temps.data[name].reg == want) {
-         c->temps.data[name].pinned = c->serial;
+         if (c->temps.data[name].killed == c->serial || !movable(c, name) ||
+             !written_by(c, in, want, bytes)) {
+            c->temps.data[name].pinned = c->serial;
+            continue;
+         }
+         /* already there, but the instruction overwrites the register (a call's
+          * clobbered one) and the value lives on: it moves out for its later uses and the
+          * operand gets a copy that dies here */
+         unsigned to;
+         rf_release(c, name);
+         c->resv_lo = want;
+         c->resv_hi = want + bytes;
+         bool found = find_reg(c, rc_of(c, name), false, false, false, &to);
+         c->resv_lo = c->resv_hi = 0;
+         if (!found) {
+            place(c, name, want);
+            return fail(c, ACO_ERROR_REGISTER_LIMIT,
+                        "no room to keep a value a call overwrites", b);
+         }
+         c->temps.data[name].reg = (uint16_t)want;
+         uint32_t moved = move_value(c, name, to, in->num_operands);
+         uint32_t n = new_name(c, name);
+         if (!n)
+            return false;
+         struct ra_copy cp = {name, n, (uint16_t)want, false};
+         if (!aco_vec_push(c->p->allocator, &c->copies, cp))
+            return fail(c, ACO_ERROR_OUT_OF_MEMORY, "out of memory", b);
+         place(c, n, want);
+         c->temps.data[n].killed = c->serial;
+         c->temps.data[n].pinned = c->serial;
+         c->opnd_name[k] = n;
+         for (unsigned j = k + 1; j < in->num_operands; j++)
+            if (c->opnd_name[j] == moved && in->operands[j].fixed &&
+                in->operands[j].reg.reg_b == want)
+               c->opnd_name[j] = n;
          continue;
       }
       /* move the value there (later uses follow it) unless another operand of this

@@ -259,8 +259,9 @@ call_excess(struct spill_ctx *c, const struct aco_minstr *in, bool vgpr)
    /* ...which take their registers during the call whether they live on or not */
    for (unsigned o = 0; o < in->num_operands; o++) {
       const aco_operand *op = &in->operands[o];
+      /* exactly its registers: a fixed place needs no alignment padding */
       if (kept_operand(in, op) && aco_rc_is_vgpr(op->temp.rc) == vgpr)
-         need += (int)demand_of(op->temp.rc);
+         need += (int)aco_rc_reg_count(op->temp.rc);
    }
    return need - capacity;
 }

@@ -134,7 +134,7 @@ print_instr(const struct aco_mprogram *p, const struct aco_minstr *in, struct ac
       else
          print_reg(sb, o->reg, aco_rc_bytes(o->temp.rc));
    }
-   if (info->flags & ACO_OPF_BRANCH || in->opcode == aco_op_p_branch ||
+   if ((info->flags & ACO_OPF_BRANCH && info->format == ACO_FMT_SOPP) || in->opcode == aco_op_p_branch ||
        in->opcode == aco_op_p_cbranch_z || in->opcode == aco_op_p_cbranch_nz)
       aco_strbuf_printf(sb, "%sBB%u", sep, in->target_block);
    else if (info->format < ACO_FMT_VOP1 && (in->imm || !strncmp(info->name, "s_wait", 6)))
@@ -335,11 +335,29 @@ test_hw_control_flow(void **state)
                     "  s_endpgm\n");
    aco_mprogram_destroy(p);
 
-   /* returning from a function that is not an entry comes with calls */
+   /* a function that is not an entry returns to the address in its first operand, or
+    * with ACO_RETURN_TO_LAST jumps to its last; without operands it is malformed */
+   p = program(ACO_GFX1100, 1);
+   p->is_entry = false;
+   struct aco_minstr *r = add(p, p->blocks.data[0], aco_op_p_return, 0, 2);
+   r->operands[0] = aco_opnd_fixed_temp(aco_temp_make(1, aco_rc_s(2)), aco_sgpr(16));
+   r->operands[1] = aco_opnd_fixed_temp(aco_temp_make(2, aco_rc_s(2)), aco_sgpr(2));
+   assert_int_equal(aco_lower_to_hw(p), ACO_SUCCESS);
+   CHECK_PROGRAM(p, "BB0:\n  s_setpc_b64 s[16:17]\n");
+   aco_mprogram_destroy(p);
+   p = program(ACO_GFX1100, 1);
+   p->is_entry = false;
+   r = add(p, p->blocks.data[0], aco_op_p_return, 0, 2);
+   r->operands[0] = aco_opnd_fixed_temp(aco_temp_make(1, aco_rc_s(2)), aco_sgpr(16));
+   r->operands[1] = aco_opnd_fixed_temp(aco_temp_make(2, aco_rc_s(2)), aco_sgpr(2));
+   r->imm = ACO_RETURN_TO_LAST;
+   assert_int_equal(aco_lower_to_hw(p), ACO_SUCCESS);
+   CHECK_PROGRAM(p, "BB0:\n  s_setpc_b64 s[2:3]\n");
+   aco_mprogram_destroy(p);
    p = program(ACO_GFX1100, 1);
    p->is_entry = false;
    add(p, p->blocks.data[0], aco_op_p_return, 0, 0);
-   assert_int_equal(aco_lower_to_hw(p), ACO_ERROR_UNSUPPORTED);
+   assert_int_equal(aco_lower_to_hw(p), ACO_ERROR_INVALID_IR);
    aco_mprogram_destroy(p);
 }
 

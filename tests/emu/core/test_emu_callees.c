@@ -538,11 +538,13 @@ test_table_of_program(void **state)
    for (unsigned v = 0; v < 256; v++) {
       bool pres = (v / 16) % 2 == 0;
       assert_int_equal(has_reg(f->preserved_vgprs, v), pres);
-      assert_int_equal(has_reg(f->argument_vgprs, v), v == 16 || v == 17);
+      /* %r (return) in v16 keeps the caller's value where not written; %d v17 does not */
+      assert_int_equal(has_reg(f->result_vgprs, v), v == 16);
+      assert_int_equal(has_reg(f->argument_vgprs, v), v == 17);
    }
 
    /* @g under rt_recursive: nothing preserved but what it writes back: return address
-    * s[0:1], stack pointer s2, %x v0; %r v1 is an argument */
+    * s[0:1], stack pointer s2, %x v0; %r v1 is a result */
    const struct aco_emu_abi *g = &t[1].abi;
    assert_int_equal(g->return_address_sgpr, 0);
    assert_int_equal(g->stack_pointer_sgpr, 2);
@@ -552,7 +554,8 @@ test_table_of_program(void **state)
    }
    for (unsigned v = 0; v < 256; v++) {
       assert_int_equal(has_reg(g->preserved_vgprs, v), v == 0);
-      assert_int_equal(has_reg(g->argument_vgprs, v), v == 1);
+      assert_int_equal(has_reg(g->result_vgprs, v), v == 1);
+      assert_false(has_reg(g->argument_vgprs, v));
    }
 
    /* @h under @small: preserved s0-7, s32-39 (and the return address s[8:9]), v0-7,
