@@ -709,6 +709,56 @@ test_optimize(void **state)
               "p_unit_test %12:v1\n");
 }
 
+/* ---- dominator ranges ------------------------------------------------------------------- */
+
+/* a dominates b by walking b up the tree */
+static bool
+dominates_by_walk(const uint32_t *idom, uint32_t a, uint32_t b)
+{
+   while (b > a && b != ~0u)
+      b = idom[b];
+   return b == a;
+}
+
+static void
+test_dominator_ranges(void **state)
+{
+   (void)state;
+   /* 0 -> {1, 4}, 1 -> {2, 3}; 5 not reached */
+   const uint32_t idom[6] = {0, 0, 1, 1, 0, ~0u};
+   uint32_t pre[6], size[6];
+   aco_opt_dominator_ranges(idom, 6, pre, size);
+   const uint32_t want_pre[6] = {0, 1, 2, 3, 4, ~0u}, want_size[6] = {5, 3, 1, 1, 1, 0};
+   for (unsigned i = 0; i < 6; i++) {
+      assert_int_equal(pre[i], want_pre[i]);
+      assert_int_equal(size[i], want_size[i]);
+   }
+   assert_true(aco_opt_dominates(pre, size, 1, 3));
+   assert_false(aco_opt_dominates(pre, size, 1, 4));
+   assert_false(aco_opt_dominates(pre, size, 0, 5));
+   assert_true(aco_opt_dominates(pre, size, 5, 5));
+
+   /* every pair of blocks of random trees (each block's idom before it, some not
+    * reached) against the walk up the tree */
+   uint32_t seed = 12345;
+   for (unsigned iter = 0; iter < 20000; iter++) {
+      uint32_t t[12], tp[12], ts[12], n = 1 + iter % 12;
+      t[0] = 0;
+      for (uint32_t i = 1; i < n; i++) {
+         seed = seed * 1103515245u + 12345u;
+         uint32_t r = seed >> 8;
+         t[i] = r % 5 == 0 ? ~0u : (r / 5) % i;
+         if (t[i] != ~0u && t[t[i]] == ~0u)
+            t[i] = 0; /* a reached block's dominator is reached */
+      }
+      aco_opt_dominator_ranges(t, n, tp, ts);
+      for (uint32_t a = 0; a < n; a++) {
+         for (uint32_t b = 0; b < n; b++)
+            assert_int_equal(aco_opt_dominates(tp, ts, a, b), dominates_by_walk(t, a, b));
+      }
+   }
+}
+
 int
 main(void)
 {
@@ -720,6 +770,7 @@ main(void)
       cmocka_unit_test(test_copy_back_edge_phi),
       cmocka_unit_test(test_vn_same_block),
       cmocka_unit_test(test_vn_dominance),
+      cmocka_unit_test(test_dominator_ranges),
       cmocka_unit_test(test_vn_divergent),
       cmocka_unit_test(test_vn_lane_masks),
       cmocka_unit_test(test_vn_leaves_memory),
