@@ -872,12 +872,11 @@ select_loop_jump(struct isel_ctx *c, const struct air_instr *in, bool is_break)
  * leaving all the ifs), the rest of the region runs for no lane, and the block has no
  * logical successor: nothing of these lanes is needed any more. The entry's end ends the
  * wave for the others. */
-void
-isel_return_site(struct isel_ctx *c, unsigned n, aco_temp *vals)
+/* The lanes of a return inside divergent ifs are done: they leave every saved mask that
+ * would bring them back, and the rest of the region runs without them. */
+static void
+lanes_leave(struct isel_ctx *c)
 {
-   c->returns.nvals = n;
-   isel_emit(c, aco_op_p_logical_end, 0, 0);
-   join_add(c, &c->returns, c->block->index, true, false, vals, NULL);
    c->block->kind |= ACO_BLOCK_BREAK;
    for (unsigned k = c->div_ifs.len; k-- > 0;) {
       unsigned var = c->div_ifs.data[k];
@@ -886,6 +885,15 @@ isel_return_site(struct isel_ctx *c, unsigned n, aco_temp *vals)
    }
    exec_zero(c);
    c->dead = true;
+}
+
+void
+isel_return_site(struct isel_ctx *c, unsigned n, aco_temp *vals)
+{
+   c->returns.nvals = n;
+   isel_emit(c, aco_op_p_logical_end, 0, 0);
+   join_add(c, &c->returns, c->block->index, true, false, vals, NULL);
+   lanes_leave(c);
 }
 
 void
@@ -912,14 +920,7 @@ static aco_status
 select_divergent_return(struct isel_ctx *c)
 {
    isel_emit(c, aco_op_p_logical_end, 0, 0);
-   c->block->kind |= ACO_BLOCK_BREAK;
-   for (unsigned k = c->div_ifs.len; k-- > 0;) {
-      unsigned var = c->div_ifs.data[k];
-      c->masks.data[var] = mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,
-                                   aco_opnd_temp(c->masks.data[var]), exec_opnd(c));
-   }
-   exec_zero(c);
-   c->dead = true;
+   lanes_leave(c);
    return c->p->status;
 }
 
