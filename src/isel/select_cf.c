@@ -977,12 +977,12 @@ isel_select_jump(struct isel_ctx *c, const struct air_instr *in, aco_temp *yield
  *
  *    pre     E = exec
  *    head    p = readfirstlane(ptr); R = s_and_saveexec(ptr == p); p_call p;
- *            exec = R & ~exec; s_cbranch_execz exit           (logical part: the call)
+ *            exec = R & ~exec; s_cbranch_execz after         (logical part: the call)
  *    latch   linear only                                        -> head
- *    exit    exec = E
+ *    after   exec = E
  *
  * Each lane runs the head's logical part once, in its own trip: the logical CFG is
- * pre -> head -> exit with no back edge, so the allocator keeps a lane's VGPRs where it
+ * pre -> head -> after with no back edge, so the allocator keeps a lane's VGPRs where it
  * left them until its trip and every copy it makes there runs once per lane. The
  * callee's results land in its ABI registers in the calling lanes of each trip; the other
  * lanes of those registers are not written (inactive lanes are preserved), so after the
