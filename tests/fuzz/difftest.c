@@ -44,6 +44,7 @@ struct options {
    bool print, verbose, tight, interp_only;
    unsigned min_pass; /* percent of the runs that must pass (0: no requirement) */
    const char *save_dir;
+   const char *file; /* --file: run this program instead of generated ones */
    struct known known[MAX_KNOWN];
    unsigned num_known;
 };
@@ -153,14 +154,17 @@ reference_run(const char *text, unsigned wave, struct reference *r, char *msg)
    return true;
 }
 
-/* Register limits for --tight: small enough that most programs need a spiller. */
+/* Register limits for --tight: small enough that most programs need a spiller. With
+ * calls a little larger: parameters and results sit at fixed registers of their ABI
+ * (@compute_default's first clobbered ones are s16 and v16), which the limits must
+ * reach. */
 static void
-tight_limits(uint64_t seed, aco_compile_options *o)
+tight_limits(uint64_t seed, bool calls, aco_compile_options *o)
 {
-   static const uint16_t sgprs[] = {16, 24, 32, 48};
-   static const uint16_t vgprs[] = {8, 12, 16, 24, 32};
-   o->max_sgprs = sgprs[seed % 4];
-   o->max_vgprs = vgprs[(seed / 4) % 5];
+   static const uint16_t sgprs[] = {16, 24, 32, 48}, call_sgprs[] = {24, 32, 40, 48};
+   static const uint16_t vgprs[] = {8, 12, 16, 24, 32}, call_vgprs[] = {20, 24, 28, 32, 40};
+   o->max_sgprs = (calls ? call_sgprs : sgprs)[seed % 4];
+   o->max_vgprs = (calls ? call_vgprs : vgprs)[(seed / 4) % 5];
 }
 
 enum outcome { OUT_PASS, OUT_FAIL, OUT_UNSUPPORTED, OUT_LIMIT };
@@ -227,15 +231,38 @@ compare_memory(const struct reference *r, uint8_t *const *mem, const char *extra
    return true;
 }
 
-/* Runs the binary compiled from `entry` (the entry ABI depends on the target, so it is
- * the compiled program's, not the reference's). */
+/* With functions besides the entry, every call is checked against its own callee's ABI
+ * (docs/emulator.md): the table of the binary's functions goes into the launch. */
 static bool
-emulate(const struct reference *r, const aco_function *entry, const aco_binary *bin,
-        aco_target target, char *msg, const struct options *o)
+setup_callees(aco_program *p, const aco_binary *bin, struct aco_emu_launch *launch,
+              struct aco_emu_callee **callees, char *msg)
+{
+   bool has_callee = false;
+   for (uint32_t i = 0; i < p->num_functions; i++)
+      has_callee |= !(p->functions[i]->flags & ACO_FUNCTION_ENTRY);
+   if (!has_callee)
+      return true;
+   unsigned n;
+   aco_status s = aco_emu_callees_for_binary(NULL, p, bin, callees, &n);
+   if (s != ACO_SUCCESS)
+      return fail(msg, "callee table: %s: %s", aco_status_string(s), aco_program_message(p));
+   launch->callees = *callees;
+   launch->num_callees = n;
+   launch->abi_check = n > 0;
+   return true;
+}
+
+/* Runs the binary compiled from program p (the entry ABI depends on the target, so the
+ * entry is the compiled program's, not the reference's). */
+static bool
+emulate(const struct reference *r, aco_program *p, const aco_binary *bin, aco_target target,
+        char *msg, const struct options *o)
 {
    uint8_t *mem[EXEC_MAX_BUFFERS] = {0};
    uint8_t argblock[1024];
    struct aco_emu *emu = NULL;
+   struct aco_emu_callee *callees = NULL;
+   const aco_function *entry = entry_of(p);
    bool ok = false;
    if (!fresh_memory(&r->spec, mem)) {
       fail(msg, "out of memory");
@@ -257,6 +284,8 @@ emulate(const struct reference *r, const aco_function *entry, const aco_binary *
       fail(msg, "launch: %s", aco_status_string(s));
       goto out;
    }
+   if (!setup_callees(p, bin, &launch, &callees, msg))
+      goto out;
    s = aco_emu_run(emu, &launch);
    if (s != ACO_SUCCESS) {
       fail(msg, "emulator: %s\n%s", aco_emu_message(emu), o->verbose ? bin->disassembly : "");
@@ -264,6 +293,7 @@ emulate(const struct reference *r, const aco_function *entry, const aco_binary *
    }
    ok = compare_memory(r, mem, o->verbose ? bin->disassembly : "", msg);
 out:
+   aco_emu_callees_free(NULL, callees);
    aco_emu_destroy(emu);
    for (unsigned i = 0; i < EXEC_MAX_BUFFERS; i++)
       free(mem[i]);
@@ -287,7 +317,7 @@ run_target(const char *text, const struct reference *r, aco_gfx_level level, uns
    opts.struct_size = sizeof(opts);
    opts.flags = o->verbose ? ACO_COMPILE_DISASSEMBLY : 0;
    if (o->tight)
-      tight_limits(seed, &opts);
+      tight_limits(seed, strstr(text, "\nfunction @") != NULL, &opts);
    aco_binary *bin = NULL;
    aco_status s = aco_compile(p, &opts, NULL, &bin);
    enum outcome res = OUT_FAIL;
@@ -300,7 +330,7 @@ run_target(const char *text, const struct reference *r, aco_gfx_level level, uns
       fail(msg, "compile: %s: %s", aco_status_string(s), aco_program_message(p));
    } else {
       aco_target target = {level, wave};
-      res = emulate(r, entry_of(p), bin, target, msg, o) ? OUT_PASS : OUT_FAIL;
+      res = emulate(r, p, bin, target, msg, o) ? OUT_PASS : OUT_FAIL;
    }
    aco_binary_destroy(bin);
    aco_program_destroy(p);
@@ -414,15 +444,17 @@ read_known(const char *path, struct options *o)
    return ok;
 }
 
+/* One program: the generator's for `seed`, or with --file the file's text (seed 0). */
 static void
 run_seed(uint64_t seed, const struct options *o, struct tally *t, char *msg)
 {
    static const aco_gfx_level levels[3] = {ACO_GFX1030, ACO_GFX1100, ACO_GFX1200};
-   char *text = gen_program(seed, o->features);
+   char *text = o->file ? exec_read_file(o->file, NULL) : gen_program(seed, o->features);
    t->seeds++;
    bool printed = false;
    if (!text) {
-      printf("FAIL seed %llu: out of memory\n", (unsigned long long)seed);
+      printf("FAIL seed %llu: %s\n", (unsigned long long)seed,
+             o->file ? "cannot read the file" : "out of memory");
       t->gen_errors++;
       return;
    }
@@ -498,7 +530,8 @@ static int
 usage(void)
 {
    fprintf(stderr,
-           "usage: difftest [--seed N | --seeds FIRST:COUNT | --time SECONDS [--start N]]\n"
+           "usage: difftest [--seed N | --seeds FIRST:COUNT | --time SECONDS [--start N] |\n"
+           "                 --file PROGRAM]\n"
            "                [--features LIST] [--print] [--verbose] [--tight] [--interp-only]\n"
            "                [--min-pass PERCENT] [--known FILE] [--save DIR] [--list-features]\n");
    return 1;
@@ -556,6 +589,11 @@ main(int argc, char **argv)
          if (!read_known(v, &o))
             return 1;
          i++;
+      } else if (!strcmp(a, "--file") && v) {
+         o.file = v;
+         first = 0;
+         count = 1;
+         i++;
       } else if (!strcmp(a, "--save") && v) {
          o.save_dir = v;
          i++;
@@ -569,7 +607,7 @@ main(int argc, char **argv)
          o.interp_only = true;
       } else if (!strcmp(a, "--list-features")) {
          for (unsigned b = 0; gen_feature_name(b); b++)
-            printf("%-14s 0x%09llx%s\n", gen_feature_name(b),
+            printf("%-20s 0x%013llx%s\n", gen_feature_name(b),
                    (unsigned long long)(UINT64_C(1) << b),
                    GEN_FEATURES_DEFAULT & (UINT64_C(1) << b) ? "  (default)" : "");
          return 0;

@@ -16,7 +16,12 @@
  * shared memory is written by every invocation and read after a barrier reached in
  * uniform control flow, and read_lane names a lane that is active in every wave for both
  * wave sizes. The program text is assembled at the end, because the size of each
- * invocation's output slot is known only once the body is written. */
+ * invocation's output slot is known only once the body is written.
+ *
+ * With GEN_CALLS the functions are written first, each with a pool of its own (its
+ * parameters), calling only those written before it or itself under a depth bound, so
+ * every program terminates; a cost bound on the calls one call makes keeps it short. A
+ * function stores nothing: the caller stores its results. */
 #include "gen_program.h"
 
 #include <stdarg.h>
@@ -46,6 +51,14 @@ struct gval {
 #define STACK_SIZE 64      /* bytes of the stack object, written whole at the start */
 #define LDS_STRIDE 8       /* bytes per invocation in a shared-memory exchange */
 #define LDS_LIMIT 32768
+#define MAX_FUNCS 4        /* functions besides the entry */
+#define MAX_PARAMS 12
+#define MAX_USER_ABIS 2
+#define DEPTH_MAX 7        /* a recursive function runs at most DEPTH_MAX + 1 levels deep */
+#define COST_MAX 64        /* calls one call of a function (or the entry) makes at most */
+#define P_UNIFORM 1u
+#define P_DISCARD 2u
+#define P_RETURN 4u
 
 struct loop_ctx {
    uint32_t inext;    /* the counter's value for the next iteration */
@@ -61,6 +74,32 @@ struct sbuf {
    char *d;
    size_t len, cap;
    bool oom;
+};
+
+struct gparam {
+   struct gtype t;
+   uint8_t flags; /* P_UNIFORM, P_DISCARD, P_RETURN */
+};
+
+/* A function besides the entry. Its return parameters come first in the signature, so
+ * that they take registers before any cap of the ABI is reached (a return parameter on
+ * the stack is not supported, docs/calls.md). */
+struct gfunc {
+   struct gparam p[MAX_PARAMS];
+   unsigned np, nret;
+   unsigned abi;         /* an index of builtin_abis, or NUM_BUILTIN_ABIS + a user ABI */
+   unsigned group;       /* functions of a group have one signature and ABI */
+   bool chain;           /* divergent_callable */
+   bool lanes;           /* may be called through per-lane pointers */
+   bool recursive;
+   int in, lane, depth;  /* the `in` pointer, a per-lane i32, the recursion depth (-1: none) */
+   unsigned cost;        /* calls one call of it makes at most, itself included */
+};
+
+/* A user ABI: a register block (or none) and caps on the parameters' registers. */
+struct gabi {
+   unsigned ps, pv, cs, cv, caps, capv;
+   bool block, pfirst, capped;
 };
 
 struct gen {
@@ -84,6 +123,21 @@ struct gen {
    bool oom;
    struct gtype scalars[G_NUM_BASES];
    unsigned nscalars;
+   /* calls */
+   struct gfunc funcs[MAX_FUNCS];
+   unsigned nfuncs;
+   int cur;            /* the function being written, -1 for the entry */
+   unsigned ncallable; /* the functions its body may call: those written before it */
+   unsigned cost, cost_cap; /* calls the body makes at most (gfunc.cost), and the cap */
+   bool rec_done;      /* the recursive call of the current function is written */
+   bool div_returned;  /* it returned inside a divergent if (no uniform-if return after) */
+   uint32_t depth_id;  /* its depth parameter */
+   char lane[16];      /* a per-lane i32 every body has: %lid, or a parameter */
+   struct gabi abis[MAX_USER_ABIS];
+   unsigned nabis;
+   struct sbuf defs;   /* the user ABIs and the functions, written before the entry */
+   struct sbuf fmode;  /* the float mode every function shares (the validator's rule) */
+   bool fmode_set;
 };
 
 /* ---- text ---- */
@@ -460,7 +514,7 @@ per_lane(struct gen *g, struct gtype t, bool allow_approx)
    }
    uint32_t k = const_i32(g, 1 + rnd(g, 40));
    uint32_t c = add_val(g, ty(G_I1, 1), false, false);
-   emit(g, "%%v%u = ult %%lid, %%v%u", c, k);
+   emit(g, "%%v%u = ult %s, %%v%u", c, g->lane, k);
    uint32_t a = get(g, t, false, false), b = get(g, t, false, false);
    uint32_t id = add_val(g, t, false, false);
    emit(g, "%%v%u = select %%v%u, %%v%u, %%v%u", id, c, a, b);
@@ -568,7 +622,7 @@ static void
 store_out(struct gen *g, uint32_t id)
 {
    const struct gval *v = find_val(g, id);
-   if (!v)
+   if (!v || g->cur >= 0) /* functions have no slot: their results are stored */
       return;
    struct gtype t = v->t;
    bool uni = v->uni;
@@ -966,7 +1020,8 @@ static void
 gen_stack(struct gen *g)
 {
    char tb[16];
-   g->stack_used = true;
+   if (!g->stack_used)
+      return;
    struct gtype t = rnd_mem_type(g, 8);
    uint32_t o = masked_offset(g, STACK_SIZE / 8 - 1, 8, false);
    if (chance(g, 50)) {
@@ -1135,6 +1190,25 @@ may_jump(const struct gen *g)
    return l && (l->divergent || g->div_ifs == l->div_ifs);
 }
 
+static void gen_function_end(struct gen *g);
+
+/* Whether the current point may return early: in a function that allows it
+ * (GEN_CALL_EARLY_RETURN; docs/calls.md), in an if but in no loop, and not in a uniform
+ * if after a return inside a divergent one. */
+static bool
+may_return(const struct gen *g)
+{
+   if (g->cur < 0 || !has(g, GEN_CALL_EARLY_RETURN) || g->nloops || !g->depth)
+      return false;
+   const struct gfunc *f = &g->funcs[g->cur];
+   if (f->chain)
+      return false;
+   for (unsigned i = 0; i < f->nret; i++)
+      if ((f->p[i].flags & P_UNIFORM) || f->p[i].t.base == G_I1)
+         return false;
+   return g->div_ifs || !g->div_returned;
+}
+
 static void
 emit_break(struct gen *g)
 {
@@ -1183,7 +1257,10 @@ gen_branch(struct gen *g, unsigned nres, const struct gtype *res, const bool *re
    gen_block(g, sub_block_size(g));
    if (chance(g, 50))
       store_some(g, mark);
-   if (allow_jump && may_jump(g) && chance(g, 35)) {
+   if (allow_jump && may_return(g) && chance(g, 20)) {
+      g->div_returned |= g->div_ifs > 0;
+      gen_function_end(g);
+   } else if (allow_jump && may_jump(g) && chance(g, 35)) {
       if (chance(g, 50))
          emit_break(g);
       else
@@ -1305,7 +1382,9 @@ gen_loop(struct gen *g)
                              tname(l.res[i], tb));
    }
    unsigned mark = g->nvals;
-   uint32_t counter = add_val(g, ty(G_I32, 1), true, false);
+   /* in a divergent loop the counter is the same in the lanes still running, but the
+    * compiler takes it as divergent once a continue sits in a divergent if */
+   uint32_t counter = add_val(g, ty(G_I32, 1), !div, false);
    ck += (size_t)snprintf(carried + ck, sizeof(carried) - ck, "%%v%u = %%v%u", counter, zero);
    for (unsigned i = 0; i < l.ncar; i++) {
       uint32_t c = add_val(g, l.car[i], l.car_uni[i], l.car_approx[i]);
@@ -1315,10 +1394,10 @@ gen_loop(struct gen *g)
    g->indent++;
    g->depth++;
    g->div_loops += div;
-   l.inext = add_val(g, ty(G_I32, 1), true, false);
+   l.inext = add_val(g, ty(G_I32, 1), !div, false);
    emit(g, "%%v%u = iadd %%v%u, %%v%u", l.inext, counter, one);
    g->loops[g->nloops++] = l;
-   uint32_t done = add_val(g, ty(G_I1, 1), true, false);
+   uint32_t done = add_val(g, ty(G_I1, 1), !div && find_val(g, bound)->uni, false);
    emit(g, "%%v%u = uge %%v%u, %%v%u", done, counter, bound);
    emit(g, "if %%v%u {", done);
    g->indent++;
@@ -1346,12 +1425,17 @@ gen_loop(struct gen *g)
    }
 }
 
+static bool gen_call(struct gen *g);
+
 static void
 gen_stmt(struct gen *g)
 {
    g->budget--;
+   if (has(g, GEN_CALLS) && chance(g, 12) && gen_call(g))
+      return;
    unsigned k = rnd(g, 100);
    bool nest = g->depth < MAX_DEPTH;
+   bool entry = g->cur < 0; /* memory of the entry's own, barriers, subgroup operations */
    if (k < 36)
       gen_alu(g);
    else if (k < 44 && has(g, GEN_CONVERT))
@@ -1366,11 +1450,11 @@ gen_stmt(struct gen *g)
       gen_store(g);
    else if (k < 65 && has(g, GEN_STACK))
       gen_stack(g);
-   else if (k < 67 && has(g, GEN_LDS) && cf_uniform(g))
+   else if (k < 67 && has(g, GEN_LDS) && cf_uniform(g) && entry)
       gen_lds(g);
-   else if (k < 69 && has(g, GEN_ATOMIC))
+   else if (k < 69 && has(g, GEN_ATOMIC) && entry)
       gen_atomic(g);
-   else if (k < 76)
+   else if (k < 76 && entry)
       gen_subgroup(g);
    else if (k < 86 && nest)
       gen_if(g);
@@ -1385,6 +1469,509 @@ gen_block(struct gen *g, unsigned n)
 {
    for (unsigned i = 0; i < n && !g->oom && !g->body.oom; i++)
       gen_stmt(g);
+}
+
+/* ---- calls ---- */
+
+#define NUM_BUILTIN_ABIS 4
+static const char *const builtin_abis[NUM_BUILTIN_ABIS] = {"compute_default", "rt_recursive",
+                                                            "rt_traversal", "rt_anyhit"};
+
+/* Registers a parameter takes (docs/calls.md: one per component, two if 64-bit). */
+static unsigned
+regs(struct gtype t)
+{
+   return t.comps * (bits(t) == 64 ? 2 : 1);
+}
+
+static bool
+in_sgprs(const struct gparam *p)
+{
+   return (p->flags & P_UNIFORM) || p->t.base == G_I1;
+}
+
+/* User ABIs: register blocks of 4 to 16 registers a stripe, or none; most cap the
+ * parameters' registers low, so that the rest go to the stack. */
+static void
+gen_user_abis(struct gen *g)
+{
+   static const unsigned stripe[] = {4, 8, 16};
+   static const unsigned caps[] = {2, 4, 8}, capv[] = {3, 4, 8};
+   g->nabis = has(g, GEN_CALL_ABI) ? rnd(g, MAX_USER_ABIS + 1) : 0;
+   for (unsigned i = 0; i < g->nabis; i++) {
+      struct gabi *a = &g->abis[i];
+      a->block = chance(g, 80);
+      a->ps = PICK(g, stripe);
+      a->pv = PICK(g, stripe);
+      a->cs = PICK(g, stripe);
+      a->cv = PICK(g, stripe);
+      a->pfirst = chance(g, 60);
+      a->capped = chance(g, 70);
+      a->caps = a->capped ? PICK(g, caps) : 32;
+      a->capv = a->capped ? PICK(g, capv) : 32;
+      sb_printf(&g->defs, "abi @u%u {\n", i);
+      if (a->block)
+         sb_printf(&g->defs, "  preserved s%u v%u\n  clobbered s%u v%u\n  %s\n", a->ps, a->pv,
+                   a->cs, a->cv, a->pfirst ? "preserved_first" : "clobbered_first");
+      sb_printf(&g->defs, "  max_params s%u v%u\n}\n\n", a->caps, a->capv);
+   }
+}
+
+/* A return parameter's type: at most 4 registers (a clobbered stripe of a user ABI holds
+ * it); under a capped ABI a 32-bit scalar, so that the returns fit under the cap. No i1
+ * for functions called through per-lane pointers (docs/calls.md). */
+static struct gtype
+return_type(struct gen *g, bool lanes, bool capped)
+{
+   if (capped)
+      return has(g, GEN_F32) && chance(g, 40) ? ty(G_F32, 1) : ty(G_I32, 1);
+   struct gtype t = rnd_type(g, !lanes);
+   if (regs(t) > 4)
+      t.comps = bits(t) == 64 ? 2 : 4;
+   return t;
+}
+
+static void
+add_param(struct gfunc *f, struct gtype t, uint8_t flags)
+{
+   if (f->np < MAX_PARAMS)
+      f->p[f->np++] = (struct gparam){t, flags};
+}
+
+/* A random signature and ABI: 1 to 3 return parameters first, then a per-lane i32 (the
+ * body's lane value), `in` when loads are on, a depth for recursion, and up to 5 others
+ * of any type and flags, in random order. */
+static void
+gen_signature(struct gen *g, struct gfunc *f)
+{
+   memset(f, 0, sizeof(*f));
+   f->in = f->lane = f->depth = -1;
+   if (has(g, GEN_CALL_ABI))
+      f->abi = rnd(g, NUM_BUILTIN_ABIS + g->nabis);
+   bool capped = f->abi >= NUM_BUILTIN_ABIS && g->abis[f->abi - NUM_BUILTIN_ABIS].capped;
+   f->chain = has(g, GEN_CALL_CHAIN) && chance(g, 35);
+   f->lanes = f->chain || (has(g, GEN_CALL_LANES) && chance(g, 50));
+   f->nret = 1 + rnd(g, 3);
+   for (unsigned i = 0; i < f->nret; i++) {
+      struct gtype t = return_type(g, f->lanes, capped);
+      bool uni = !f->lanes && !capped && chance(g, 25);
+      add_param(f, t, P_RETURN | (uni ? P_UNIFORM : 0));
+   }
+   unsigned special[3] = {0, 0, 0}, nspecial = 0; /* 1 lane, 2 in, 3 depth */
+   special[nspecial++] = 1;
+   if (has(g, GEN_GLOBAL_LOAD))
+      special[nspecial++] = 2;
+   if (has(g, GEN_CALL_RECURSION) && chance(g, 60))
+      special[nspecial++] = 3;
+   unsigned nother = rnd(g, 6), total = nspecial + nother;
+   for (unsigned i = 0; i < total; i++) {
+      /* the specials land at random places among the others */
+      unsigned k = rnd(g, total - i);
+      if (k < nspecial) {
+         unsigned what = special[k];
+         special[k] = special[--nspecial];
+         if (what == 2)
+            f->in = (int)f->np;
+         else if (what == 1)
+            f->lane = (int)f->np;
+         else
+            f->depth = (int)f->np;
+         add_param(f, ty(what == 2 ? G_I64 : G_I32, 1), what == 2 ? P_UNIFORM : 0);
+         continue;
+      }
+      uint8_t flags = (chance(g, 30) ? P_UNIFORM : 0) | (chance(g, 20) ? P_DISCARD : 0);
+      add_param(f, rnd_type(g, true), flags);
+   }
+   for (unsigned i = 0; i < f->np && !has(g, GEN_CALL_SGPR_VEC3); i++)
+      if (f->p[i].t.comps == 3 && (int)i != f->in)
+         f->p[i].flags &= (uint8_t)~P_UNIFORM;
+   /* SGPR returns only where every SGPR parameter fits well under the cap of 32 */
+   unsigned sgprs = 0;
+   for (unsigned i = 0; i < f->np; i++)
+      if (in_sgprs(&f->p[i]))
+         sgprs += f->p[i].t.base == G_I1 ? 2 : regs(f->p[i].t);
+   for (unsigned i = 0; i < f->nret && sgprs > 24; i++) {
+      f->p[i].flags &= (uint8_t)~P_UNIFORM;
+      if (f->p[i].t.base == G_I1)
+         f->p[i].t = ty(G_I32, 1);
+   }
+}
+
+static bool
+same_returns(const struct gfunc *a, const struct gfunc *b)
+{
+   if (a->nret != b->nret || a->abi != b->abi)
+      return false;
+   for (unsigned i = 0; i < a->nret; i++)
+      if (!same_type(a->p[i].t, b->p[i].t) || a->p[i].flags != b->p[i].flags)
+         return false;
+   return true;
+}
+
+/* A depth for a recursive function: a per-lane value masked to at most DEPTH_MAX. */
+static uint32_t
+bounded_depth(struct gen *g)
+{
+   uint32_t x = get_divergent(g, ty(G_I32, 1)), m = const_i32(g, DEPTH_MAX);
+   uint32_t d = add_val(g, ty(G_I32, 1), find_val(g, x)->uni, false);
+   emit(g, "%%v%u = iand %%v%u, %%v%u", d, x, m);
+   return d;
+}
+
+/* A value nothing else uses (as far as value numbering goes): constants of random bits.
+ * Without GEN_CALL_CLOBBERED_LIVE, the arguments of return and discardable parameters are
+ * such values, so that none lives on after the call (call_clobbered_arg_live.air). */
+static uint32_t
+fresh_value(struct gen *g, struct gtype t)
+{
+   struct gtype c = ty((enum gbase)t.base, 1);
+   uint32_t ids[4];
+   for (unsigned i = 0; i < t.comps; i++) {
+      uint64_t v = rnd64(g);
+      if (bits(c) < 64)
+         v &= (UINT64_C(1) << bits(c)) - 1;
+      if (is_float(c) && !has(g, GEN_NAN) && is_nan_bits(v, bits(c)))
+         v &= ~(UINT64_C(1) << (bits(c) - 2)); /* an exponent bit off: not a NaN */
+      ids[i] = emit_const_bits(g, c, v);
+      ((struct gval *)find_val(g, ids[i]))->hidden = true; /* used by this call only */
+   }
+   if (t.comps == 1)
+      return ids[0];
+   uint32_t id = add_val(g, t, true, false);
+   g->vals[g->nvals - 1].hidden = true;
+   char line[128];
+   int n = snprintf(line, sizeof(line), "vec");
+   for (unsigned i = 0; i < t.comps; i++)
+      n += snprintf(line + n, sizeof(line) - (size_t)n, "%s %%v%u", i ? "," : "", ids[i]);
+   emit(g, "%%v%u = %s", id, line);
+   return id;
+}
+
+/* The arguments of a call of f (`depth`: the recursion's, 0 for a new bounded one). */
+static void
+call_args(struct gen *g, const struct gfunc *f, uint32_t depth, char *out, size_t len)
+{
+   size_t n = 0;
+   out[0] = 0;
+   for (unsigned i = 0; i < f->np && n < len; i++) {
+      const struct gparam *p = &f->p[i];
+      if ((int)i == f->in) {
+         n += (size_t)snprintf(out + n, len - n, "%s%%in", i ? ", " : "");
+         continue;
+      }
+      uint32_t id;
+      if ((int)i == f->depth)
+         id = depth ? depth : bounded_depth(g);
+      else if ((int)i == f->lane)
+         id = get_divergent(g, ty(G_I32, 1));
+      else if ((p->flags & (P_RETURN | P_DISCARD)) && !has(g, GEN_CALL_CLOBBERED_LIVE))
+         id = fresh_value(g, p->t);
+      else
+         id = get(g, p->t, p->flags & P_UNIFORM, false);
+      n += (size_t)snprintf(out + n, len - n, "%s%%v%u", i ? ", " : "", id);
+   }
+}
+
+/* Ids for f's results, "%va, %vb = " in head; put in the pool by call_results. */
+static void
+result_head(struct gen *g, const struct gfunc *f, uint32_t *ids, char *head, size_t len)
+{
+   size_t n = 0;
+   head[0] = 0;
+   for (unsigned i = 0; i < f->nret && n < len; i++) {
+      ids[i] = g->next_id++;
+      n += (size_t)snprintf(head + n, len - n, "%s%%v%u%s", i ? ", " : "", ids[i],
+                            i + 1 == f->nret ? " = " : "");
+   }
+}
+
+static void
+call_results(struct gen *g, const struct gfunc *f, const uint32_t *ids, bool uni_ok)
+{
+   for (unsigned i = 0; i < f->nret; i++) {
+      uint32_t save = g->next_id;
+      g->next_id = ids[i];
+      add_val(g, f->p[i].t, uni_ok && (f->p[i].flags & P_UNIFORM), false);
+      g->next_id = save;
+   }
+   for (unsigned i = 0; i < f->nret; i++)
+      if (chance(g, 60))
+         store_out(g, ids[i]);
+}
+
+/* A pointer to one of the functions of f's group callable here: `per_lane` selects
+ * between up to three of them by bits of a per-lane value. Returns the pointer's id; *cost
+ * is the most any of them costs. */
+static uint32_t
+group_pointer(struct gen *g, const struct gfunc *f, bool per_lane, unsigned *cost)
+{
+   unsigned members[MAX_FUNCS], n = 0;
+   for (unsigned j = 0; j < g->ncallable; j++)
+      if (g->funcs[j].group == f->group)
+         members[n++] = j;
+   unsigned pick_n = per_lane ? 2 + rnd(g, 2) : (chance(g, 30) ? 2 : 1);
+   uint32_t p = 0;
+   *cost = 0;
+   for (unsigned i = 0; i < pick_n; i++) {
+      unsigned j = members[rnd(g, n)];
+      if (g->funcs[j].cost > *cost)
+         *cost = g->funcs[j].cost;
+      uint32_t a = g->next_id++;
+      emit(g, "%%v%u = func_addr @f%u", a, j);
+      if (!i) {
+         p = a;
+         continue;
+      }
+      uint32_t c;
+      if (per_lane) {
+         uint32_t x = get_divergent(g, ty(G_I32, 1)), b = const_i32(g, 1u << rnd(g, 3));
+         uint32_t z = const_i32(g, 0), m = add_val(g, ty(G_I32, 1), false, false);
+         emit(g, "%%v%u = iand %%v%u, %%v%u", m, x, b);
+         c = add_val(g, ty(G_I1, 1), false, false);
+         emit(g, "%%v%u = ieq %%v%u, %%v%u", c, m, z);
+      } else {
+         c = get(g, ty(G_I1, 1), true, false);
+      }
+      uint32_t s = g->next_id++;
+      emit(g, "%%v%u = select %%v%u, %%v%u, %%v%u", s, c, a, p);
+      p = s;
+   }
+   return p;
+}
+
+/* The recursive call of the current function, under `if depth > 0`, giving its results
+ * (else values of the same types). */
+static void
+gen_recursion(struct gen *g)
+{
+   const struct gfunc *f = &g->funcs[g->cur];
+   char tb[16], types[128] = "", head[256], args[1024];
+   g->rec_done = true;
+   uint32_t z = const_i32(g, 0), one = const_i32(g, 1);
+   uint32_t c = add_val(g, ty(G_I1, 1), false, false);
+   emit(g, "%%v%u = ugt %%v%u, %%v%u", c, g->depth_id, z);
+   uint32_t ids[MAX_PARAMS];
+   result_head(g, f, ids, head, sizeof(head));
+   size_t tk = 0;
+   for (unsigned i = 0; i < f->nret; i++)
+      tk += (size_t)snprintf(types + tk, sizeof(types) - tk, "%s%s", i ? ", " : " -> ",
+                             tname(f->p[i].t, tb));
+   emit(g, "%sif %%v%u%s {", head, c, types);
+   unsigned mark = g->nvals;
+   g->indent++;
+   g->div_ifs++;
+   uint32_t d = add_val(g, ty(G_I32, 1), false, false);
+   emit(g, "%%v%u = isub %%v%u, %%v%u", d, g->depth_id, one);
+   call_args(g, f, d, args, sizeof(args));
+   uint32_t rids[MAX_PARAMS];
+   result_head(g, f, rids, head, sizeof(head));
+   emit(g, "%scall @f%d(%s)", head, g->cur, args);
+   size_t n = 0;
+   for (unsigned i = 0; i < f->nret; i++)
+      n += (size_t)snprintf(args + n, sizeof(args) - n, "%s %%v%u", i ? "," : "", rids[i]);
+   emit(g, "yield%s", args);
+   g->nvals = mark;
+   g->indent--;
+   emit(g, "} else {");
+   g->indent++;
+   bool uni[MAX_PARAMS] = {0}, approx[MAX_PARAMS] = {0};
+   struct gtype t[MAX_PARAMS];
+   for (unsigned i = 0; i < f->nret; i++)
+      t[i] = f->p[i].t;
+   jump_values(g, args, sizeof(args), f->nret, t, uni, approx);
+   emit(g, "yield%s", args);
+   g->nvals = mark;
+   g->indent--;
+   g->div_ifs--;
+   emit(g, "}");
+   call_results(g, f, ids, false);
+}
+
+/* A call from the current body: direct, through a uniform pointer, or through a per-lane
+ * one, of a function written before it (or the recursion of the current function); false
+ * when none fits the cost cap. */
+static bool
+gen_call(struct gen *g)
+{
+   if (g->cur >= 0 && g->funcs[g->cur].recursive && !g->rec_done && !g->nloops &&
+       chance(g, 40)) {
+      gen_recursion(g);
+      return true;
+   }
+   if (!g->ncallable)
+      return false;
+   const struct gfunc *f = &g->funcs[rnd(g, g->ncallable)];
+   unsigned mult = 1u << (2 * g->nloops); /* a loop runs at most 3 times */
+   unsigned kinds[3], nk = 0;
+   kinds[nk++] = 0;
+   if (has(g, GEN_CALL_INDIRECT))
+      kinds[nk++] = 1;
+   if (f->lanes && has(g, f->chain ? GEN_CALL_CHAIN : GEN_CALL_LANES))
+      kinds[nk++] = 2;
+   unsigned kind = kinds[rnd(g, nk)];
+   unsigned most = f->cost;
+   for (unsigned j = 0; kind && j < g->ncallable; j++)
+      if (g->funcs[j].group == f->group && g->funcs[j].cost > most)
+         most = g->funcs[j].cost;
+   if (g->cost + mult * most > g->cost_cap)
+      return false;
+   char args[1024], head[256];
+   call_args(g, f, 0, args, sizeof(args));
+   unsigned cost = f->cost;
+   uint32_t ids[MAX_PARAMS];
+   if (kind) {
+      uint32_t p = group_pointer(g, f, kind == 2, &cost);
+      result_head(g, f, ids, head, sizeof(head));
+      emit(g, "%scall_indirect %%v%u : @f%u(%s)", head, p, (unsigned)(f - g->funcs), args);
+   } else {
+      result_head(g, f, ids, head, sizeof(head));
+      emit(g, "%scall @f%u(%s)", head, (unsigned)(f - g->funcs), args);
+   }
+   g->cost += mult * cost;
+   call_results(g, f, ids, kind != 2);
+   return true;
+}
+
+/* The end of a function (or an early return): a tail call of an earlier function with
+ * its ABI and return parameters (not from a divergent_callable function nor in divergent
+ * control flow, docs/calls.md), or a return. */
+static void
+gen_function_end(struct gen *g)
+{
+   const struct gfunc *f = &g->funcs[g->cur];
+   char args[1024];
+   bool after = g->div_returned && !has(g, GEN_CALL_TAIL_AFTER_RETURN);
+   if (has(g, GEN_CALL_TAIL) && !f->chain && !g->div_ifs && !after && chance(g, 40)) {
+      unsigned cands[MAX_FUNCS], n = 0;
+      for (unsigned j = 0; j < g->ncallable; j++)
+         if (same_returns(f, &g->funcs[j]) && g->cost + g->funcs[j].cost <= g->cost_cap)
+            cands[n++] = j;
+      if (n) {
+         unsigned j = cands[rnd(g, n)];
+         const struct gfunc *t = &g->funcs[j];
+         g->cost += t->cost;
+         call_args(g, t, 0, args, sizeof(args));
+         if (has(g, GEN_CALL_INDIRECT) && chance(g, 40)) {
+            uint32_t p = g->next_id++;
+            emit(g, "%%v%u = func_addr @f%u", p, j);
+            emit(g, "tail_call_indirect %%v%u : @f%u(%s)", p, j, args);
+         } else {
+            emit(g, "tail_call @f%u(%s)", j, args);
+         }
+         return;
+      }
+   }
+   bool uni[MAX_PARAMS], approx[MAX_PARAMS] = {0};
+   struct gtype t[MAX_PARAMS];
+   for (unsigned i = 0; i < f->nret; i++) {
+      t[i] = f->p[i].t;
+      uni[i] = f->p[i].flags & P_UNIFORM;
+   }
+   jump_values(g, args, sizeof(args), f->nret, t, uni, approx);
+   emit(g, "return%s", args);
+}
+
+static void
+float_mode(struct gen *g, struct sbuf *s);
+
+/* Function k: its signature (or that of an earlier function, making a group for pointer
+ * calls), then its body with a pool of its own (its parameters), written to g->defs. */
+static void
+gen_function(struct gen *g, unsigned k)
+{
+   struct gfunc *f = &g->funcs[k];
+   bool grouped = k && (has(g, GEN_CALL_INDIRECT) || has(g, GEN_CALL_LANES) ||
+                        has(g, GEN_CALL_CHAIN)) && chance(g, 45);
+   if (grouped) {
+      *f = g->funcs[rnd(g, k)];
+   } else {
+      gen_signature(g, f);
+      f->group = k;
+   }
+   f->recursive = f->depth >= 0 && chance(g, 60);
+   f->cost = 0;
+
+   struct gen saved = *g;
+   g->vals = NULL;
+   g->nvals = g->capvals = 0;
+   memset(&g->body, 0, sizeof(g->body));
+   g->indent = g->depth = g->div_ifs = g->div_loops = g->nloops = 0;
+   g->cur = (int)k;
+   g->ncallable = k;
+   g->cost = 0;
+   g->cost_cap = f->recursive ? COST_MAX / (DEPTH_MAX + 1) - 1 : COST_MAX - 1;
+   g->rec_done = false;
+   g->div_returned = false;
+   g->stack_used = has(g, GEN_STACK) && chance(g, 50);
+
+   struct sbuf head = {0};
+   char tb[16];
+   sb_printf(&head, "function @f%u(", k);
+   for (unsigned i = 0; i < f->np; i++) {
+      const struct gparam *p = &f->p[i];
+      sb_printf(&head, "%s", i ? ", " : "");
+      if ((int)i == f->in) {
+         sb_printf(&head, "uniform ptr %%in");
+         continue;
+      }
+      uint32_t id = add_val(g, p->t, p->flags & P_UNIFORM, false);
+      if ((p->flags & P_RETURN) && !has(g, GEN_CALL_RETURN_INPUT))
+         g->vals[g->nvals - 1].hidden = true;
+      if ((int)i == f->lane)
+         snprintf(g->lane, sizeof(g->lane), "%%v%u", id);
+      if ((int)i == f->depth)
+         g->depth_id = id;
+      sb_printf(&head, "%s%s%s%s %%v%u", p->flags & P_UNIFORM ? "uniform " : "",
+                p->flags & P_DISCARD ? "discardable " : "", p->flags & P_RETURN ? "return " : "",
+                tname(p->t, tb), id);
+   }
+   sb_printf(&head, ") abi @");
+   if (f->abi < NUM_BUILTIN_ABIS)
+      sb_printf(&head, "%s", builtin_abis[f->abi]);
+   else
+      sb_printf(&head, "u%u", f->abi - NUM_BUILTIN_ABIS);
+   sb_printf(&head, "%s%s {\n", f->chain ? " divergent_callable" : "", g->fmode.d ? g->fmode.d : "");
+   if (g->stack_used) {
+      sb_printf(&head, "  stack $0 size %u align 8\n", STACK_SIZE);
+      uint32_t z = const_i32(g, 0);
+      for (unsigned off = 0; off < STACK_SIZE; off += 4)
+         emit(g, "store_stack $0[%u], %%v%u", off, z);
+   }
+   g->budget = 4 + (int)rnd(g, 28);
+   while (g->budget > 0 && !g->oom && !g->body.oom)
+      gen_stmt(g);
+   if (f->recursive && !g->rec_done)
+      gen_recursion(g);
+   gen_function_end(g);
+   f->cost = (1 + g->cost) * (f->recursive ? DEPTH_MAX + 1 : 1);
+
+   struct sbuf body = g->body;
+   saved.rng = g->rng;
+   saved.next_id = g->next_id;
+   saved.oom = saved.oom || g->oom || body.oom || head.oom;
+   saved.funcs[k] = *f;
+   free(g->vals);
+   *g = saved;
+   sb_printf(&g->defs, "%s%s}\n\n", head.d ? head.d : "", body.d ? body.d : "");
+   free(head.d);
+   free(body.d);
+}
+
+/* The functions of a program with calls, and the float mode they share with the entry. */
+static void
+gen_functions(struct gen *g)
+{
+   if (!has(g, GEN_CALLS))
+      return;
+   float_mode(g, &g->fmode);
+   g->fmode_set = true;
+   gen_user_abis(g);
+   g->nfuncs = 1 + rnd(g, MAX_FUNCS);
+   for (unsigned k = 0; k < g->nfuncs && !g->oom; k++)
+      gen_function(g, k);
+   g->ncallable = g->nfuncs;
+   g->cost = 0;
+   g->cost_cap = COST_MAX;
 }
 
 /* ---- the kernel ---- */
@@ -1488,12 +2075,13 @@ assemble(struct gen *g, uint64_t seed, const char *prologue, unsigned grid, uint
    sb_printf(&s, "; args in out %u %u%s", a0, a1, has(g, GEN_F32) ? "" : "\n");
    if (has(g, GEN_F32))
       sb_printf(&s, " f:%.9g\n", (double)f);
-   sb_printf(&s, "; grid %u 1 1\ntarget gfx1100 wave32\n\n", grid);
+   sb_printf(&s, "; grid %u 1 1\ntarget gfx1100 wave32\n\n%s", grid, g->defs.d ? g->defs.d : "");
    sb_printf(&s, "entry function @main(uniform ptr %%in, uniform ptr %%out, uniform i32 %%v0, "
                  "uniform i32 %%v1%s) abi @compute_default workgroup_size %u %u %u",
              has(g, GEN_F32) ? ", uniform f32 %v2" : "", g->wg[0], g->wg[1], g->wg[2]);
-   float_mode(g, &s);
-   sb_printf(&s, " {\n");
+   if (!g->fmode_set)
+      float_mode(g, &g->fmode);
+   sb_printf(&s, "%s {\n", g->fmode.d ? g->fmode.d : "");
    if (g->stack_used)
       sb_printf(&s, "  stack $0 size %u align 8\n", STACK_SIZE);
    sb_printf(&s, "  %%lid = local_invocation_index\n  %%wgid = workgroup_id.x\n");
@@ -1516,7 +2104,10 @@ gen_feature_name(unsigned bit)
       "global-load", "load-uniform", "lds", "stack", "atomic", "ballot", "read-lane",
       "reduce", "scan", "partial-wave", "float-mode", "sysvals", "nan", "i64-arith",
       "convert-wide", "small-vector", "wide-vector", "small-scalar", "vector-select",
-      "uniform-float", "ffract", "fsub", "narrow-f2i", "approx-denormal", "f2i-huge", "trig"};
+      "uniform-float", "ffract", "fsub", "narrow-f2i", "approx-denormal", "f2i-huge", "trig",
+      "calls", "call-abi", "call-indirect", "call-lanes", "call-chain", "call-recursion",
+      "call-tail", "call-sgpr-vec3", "call-clobbered-live", "call-return-input",
+      "call-early-return", "call-tail-after-return"};
    return bit < GEN_FEATURE_COUNT ? names[bit] : NULL;
 }
 
@@ -1590,6 +2181,9 @@ gen_program(uint64_t seed, uint64_t features)
    else
       g.next_id++;
    g.stack_used = has(&g, GEN_STACK);
+   g.cur = -1;
+   snprintf(g.lane, sizeof(g.lane), "%%lid");
+   gen_functions(&g);
    /* the prologue goes to its own buffer, so that the body can follow it */
    seed_values(&g);
    struct sbuf prologue = g.body;
@@ -1604,9 +2198,11 @@ gen_program(uint64_t seed, uint64_t features)
          store_out(&g, g.vals[i].id);
    store_some(&g, 0);
    char *text = NULL;
-   if (!g.oom && !g.body.oom && !prologue.oom)
+   if (!g.oom && !g.body.oom && !prologue.oom && !g.defs.oom && !g.fmode.oom)
       text = assemble(&g, seed, prologue.d ? prologue.d : "", grid, a0, a1, af);
    free(prologue.d);
+   free(g.defs.d);
+   free(g.fmode.d);
    free(g.body.d);
    free(g.vals);
    return text;

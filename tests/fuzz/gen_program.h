@@ -7,7 +7,9 @@
  * `; args`, `; grid`), so a generated program saved to a file is also an exec kernel.
  * Each invocation owns a slot of the `out` buffer; every value worth checking is stored
  * there (inside the regions that compute it and at the end of the kernel), so a
- * miscompile shows up as a byte difference. `in` holds random words that loads read. */
+ * miscompile shows up as a byte difference. `in` holds random words that loads read.
+ * With the call features, functions before the entry compute values from their
+ * parameters and return them to callers that store them. */
 #ifndef ACO_TESTS_FUZZ_GEN_PROGRAM_H
 #define ACO_TESTS_FUZZ_GEN_PROGRAM_H
 
@@ -68,7 +70,32 @@
 #define GEN_F2I_HUGE (UINT64_C(1) << 40) /* f2u / f2s of magnitudes of 2^63 and more */
 /* fsin / fcos (with their bound: N ULP plus |x| * 2^-22, docs/ir-semantics.md) */
 #define GEN_TRIG (UINT64_C(1) << 41)
-#define GEN_FEATURE_COUNT 42
+/* Function calls (docs/calls.md): 1-4 functions besides the entry, called directly from
+ * the entry and from each other (each calls only those made before it), under
+ * @compute_default. The others widen what the calls may be. */
+#define GEN_CALLS (UINT64_C(1) << 42)
+/* random built-in ABIs, and user ABIs with small max_params caps (stack parameters) */
+#define GEN_CALL_ABI (UINT64_C(1) << 43)
+#define GEN_CALL_INDIRECT (UINT64_C(1) << 44)  /* func_addr + call_indirect, uniform pointers */
+#define GEN_CALL_LANES (UINT64_C(1) << 45)     /* per-lane pointers: the waterfall */
+#define GEN_CALL_CHAIN (UINT64_C(1) << 46)     /* divergent_callable functions: the chain */
+#define GEN_CALL_RECURSION (UINT64_C(1) << 47) /* bounded by a depth parameter */
+#define GEN_CALL_TAIL (UINT64_C(1) << 48)      /* tail calls ending a function */
+/* uniform parameters of three components (regressions/call_sgpr_vec3_param_spill.air) */
+#define GEN_CALL_SGPR_VEC3 (UINT64_C(1) << 49)
+/* any value as the argument of a return or discardable parameter (else new constants):
+ * regressions/open/call_clobbered_arg_live.air */
+#define GEN_CALL_CLOBBERED_LIVE (UINT64_C(1) << 50)
+/* a function's return parameters as operands in its body (returning one unchanged:
+ * regressions/call_return_param_unchanged.air) */
+#define GEN_CALL_RETURN_INPUT (UINT64_C(1) << 51)
+/* returns inside ifs (not in loops) of functions that are not divergent_callable and
+ * have no uniform or i1 return parameters (docs/calls.md) */
+#define GEN_CALL_EARLY_RETURN (UINT64_C(1) << 52)
+/* a tail call ending a function that returned inside a divergent if
+ * (regressions/open/call_tail_after_divergent_return.air) */
+#define GEN_CALL_TAIL_AFTER_RETURN (UINT64_C(1) << 53)
+#define GEN_FEATURE_COUNT 54
 
 #define GEN_FEATURES_ALL ((UINT64_C(1) << GEN_FEATURE_COUNT) - 1)
 
@@ -76,20 +103,34 @@
  * tests/fuzz/regressions/open/: remove a bit here when its regression is fixed.
  *  - uniform-float, float-mode: the emulator's SALU float instructions (gfx1200) use the
  *    host's arithmetic (salu_float_mode.air; salu_float_nan.air shows the host's NaN,
- *    which the comparison now takes as any NaN). */
-#define GEN_FEATURES_OPEN_BUGS (GEN_UNIFORM_FLOAT | GEN_FLOAT_MODE)
+ *    which the comparison now takes as any NaN);
+ *  - call-clobbered-live: an argument of a clobbered (return or discardable) parameter
+ *    that lives on after the call is not kept across it (call_clobbered_arg_live.air);
+ *  - call-early-return: a call through a pointer in a function that returned inside an
+ *    if jumps to a garbage address (call_early_return_pointer.air);
+ *  - call-tail-after-return: the lanes that returned inside a divergent if are lost when
+ *    the function ends with a tail call (call_tail_after_divergent_return.air);
+ *  - call-abi: under ABIs that preserve nothing an SGPR spill clobbers SCC before its
+ *    branch (call_spill_clobbers_scc.air); other failures of these seeds (out-of-bounds
+ *    scalar loads, jumps to 0) are not reduced yet. */
+#define GEN_FEATURES_OPEN_BUGS                                                              \
+   (GEN_UNIFORM_FLOAT | GEN_FLOAT_MODE | GEN_CALL_CLOBBERED_LIVE | GEN_CALL_ABI |          \
+    GEN_CALL_EARLY_RETURN | GEN_CALL_TAIL_AFTER_RETURN)
 
 /* What the CI seed list runs (tests/fuzz/meson.build, difftest's default): what the
  * compiler compiles today, less the open bugs. This is the one place that says so
  * (tests/fuzz/README.md). */
-#define GEN_FEATURES_SUPPORTED                                                               \
-   (GEN_UNIFORM_IF | GEN_DIVERGENT_IF | GEN_UNIFORM_LOOP | GEN_DIVERGENT_LOOP |              \
-    GEN_REDUCE | GEN_SCAN | GEN_IF_RESULTS | GEN_LOOP_CARRIED | GEN_I8 |        \
-    GEN_I16 | GEN_I64 | GEN_F16 | GEN_F32 | GEN_F64 | GEN_VECTOR | GEN_CONVERT | GEN_DIV |  \
-    GEN_APPROX | GEN_GLOBAL_LOAD | GEN_LOAD_UNIFORM | GEN_LDS | GEN_STACK | GEN_ATOMIC |    \
-    GEN_BALLOT | GEN_READ_LANE | GEN_PARTIAL_WAVE | GEN_FLOAT_MODE | GEN_SYSVALS | GEN_NAN | \
-    GEN_UNIFORM_FLOAT | GEN_FFRACT | GEN_FSUB | GEN_NARROW_F2I | GEN_APPROX_DENORMAL |      \
-    GEN_F2I_HUGE | GEN_TRIG)
+#define GEN_FEATURES_SUPPORTED                                                            \
+   (GEN_UNIFORM_IF | GEN_DIVERGENT_IF | GEN_UNIFORM_LOOP | GEN_DIVERGENT_LOOP |           \
+    GEN_REDUCE | GEN_SCAN | GEN_IF_RESULTS | GEN_LOOP_CARRIED | GEN_I8 | GEN_I16 |        \
+    GEN_I64 | GEN_F16 | GEN_F32 | GEN_F64 | GEN_VECTOR | GEN_CONVERT | GEN_DIV |          \
+    GEN_APPROX | GEN_GLOBAL_LOAD | GEN_LOAD_UNIFORM | GEN_LDS | GEN_STACK | GEN_ATOMIC |  \
+    GEN_BALLOT | GEN_READ_LANE | GEN_PARTIAL_WAVE | GEN_FLOAT_MODE | GEN_SYSVALS |        \
+    GEN_NAN | GEN_UNIFORM_FLOAT | GEN_FFRACT | GEN_FSUB | GEN_NARROW_F2I |                \
+    GEN_APPROX_DENORMAL | GEN_F2I_HUGE | GEN_TRIG | GEN_CALLS | GEN_CALL_ABI |            \
+    GEN_CALL_INDIRECT | GEN_CALL_LANES | GEN_CALL_CHAIN | GEN_CALL_RECURSION |            \
+    GEN_CALL_TAIL | GEN_CALL_SGPR_VEC3 | GEN_CALL_CLOBBERED_LIVE |                        \
+    GEN_CALL_RETURN_INPUT | GEN_CALL_EARLY_RETURN | GEN_CALL_TAIL_AFTER_RETURN)
 #define GEN_FEATURES_DEFAULT (GEN_FEATURES_SUPPORTED & ~GEN_FEATURES_OPEN_BUGS)
 
 /* The name of feature bit i ("uniform-if"), NULL past the last. */
