@@ -166,6 +166,16 @@ aco_status isel_emit_call(struct isel_ctx *c, const struct air_instr *in, aco_te
 /* a call through a pointer that differs between lanes: the waterfall loop around
  * isel_emit_call (select_cf.c) */
 aco_status isel_select_waterfall(struct isel_ctx *c, const struct air_instr *in);
+/* Code the wave skips when no lane is active (select_cf.c): begin ends the current block
+ * with a branch on exec = 0 and opens the block of the skipped code; end joins both.
+ * Calls through per-lane pointers use it: with no lane, the first lane's pointer is
+ * garbage. */
+struct isel_skip {
+   uint32_t from;
+   struct aco_minstr *branch;
+};
+void isel_skip_begin(struct isel_ctx *c, struct isel_skip *s);
+void isel_skip_end(struct isel_ctx *c, struct isel_skip *s);
 /* The guard of a divergent-callable function's body (select_cf.c): open narrows exec to
  * the lanes of `cond` and starts the body's block; close ends the body, merges each of the
  * n values (then_vals from the body's lanes, else_vals from the others) into out[] and

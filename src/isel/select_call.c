@@ -506,6 +506,8 @@ isel_select_call(struct isel_ctx *c, const struct air_instr *in)
          return isel_unsupported(c, in, "a tail call inside divergent control flow");
       if (c->p->is_entry)
          return isel_unsupported(c, in, "a tail call from an entry function");
+      if (c->returns.e.len)
+         return isel_unsupported(c, in, "a tail call after a return inside divergent control flow");
       bool done = false;
       aco_status s = try_tail_jump(c, in, &done);
       if (s || done)
@@ -645,7 +647,13 @@ select_call_site(struct isel_ctx *c, const struct air_instr *in)
       aco_temp upc = aco_rc_is_vgpr(ptr.rc) ? isel_read_pair(c, ptr, aco_temp_make(0, aco_rc_s(1)))
                                             : ptr;
       c->p->calls_dynamic |= indirect;
-      return emit_call(c, in, upc, dpc);
+      if (!aco_rc_is_vgpr(ptr.rc))
+         return emit_call(c, in, upc, dpc);
+      struct isel_skip skip;
+      isel_skip_begin(c, &skip);
+      aco_status s = emit_call(c, in, upc, dpc);
+      isel_skip_end(c, &skip);
+      return s ? s : c->p->status;
    }
    if (indirect && isel_div(c, in->srcs[0])) {
       /* results in SGPRs would be overwritten by each trip of the waterfall */
@@ -655,7 +663,11 @@ select_call_site(struct isel_ctx *c, const struct air_instr *in)
             return isel_unsupported(c, in, "a uniform or i1 return parameter of a call through "
                                     "a pointer that differs between lanes");
       c->p->calls_dynamic = true;
-      return isel_select_waterfall(c, in);
+      struct isel_skip skip;
+      isel_skip_begin(c, &skip);
+      aco_status s = isel_select_waterfall(c, in);
+      isel_skip_end(c, &skip);
+      return s ? s : c->p->status;
    }
    aco_temp target;
    if (indirect) {

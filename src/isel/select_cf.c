@@ -971,6 +971,45 @@ isel_select_jump(struct isel_ctx *c, const struct air_instr *in, aco_temp *yield
    }
 }
 
+void
+isel_skip_begin(struct isel_ctx *c, struct isel_skip *s)
+{
+   isel_emit(c, aco_op_p_logical_end, 0, 0);
+   s->branch = branch(c, aco_op_p_cbranch_z, exec_opnd(c));
+   struct aco_minstr *go = branch(c, aco_op_p_branch, aco_opnd_const(0, 32));
+   s->from = c->block->index;
+   struct aco_mblock *body = isel_new_block(c, 0);
+   if (!body)
+      return;
+   body->kind &= ~(uint32_t)ACO_BLOCK_UNIFORM;
+   go->target_block = body->index;
+   edge(c, s->from, body, true, true);
+   start_block(c, body);
+}
+
+void
+isel_skip_end(struct isel_ctx *c, struct isel_skip *s)
+{
+   isel_emit(c, aco_op_p_logical_end, 0, 0);
+   struct aco_minstr *done = branch(c, aco_op_p_branch, aco_opnd_const(0, 32));
+   uint32_t last = c->block->index;
+   struct aco_mblock *skip = isel_new_block(c, ACO_BLOCK_LINEAR);
+   if (!skip)
+      return;
+   skip->kind &= ~(uint32_t)ACO_BLOCK_UNIFORM;
+   s->branch->target_block = skip->index;
+   edge(c, s->from, skip, false, true);
+   c->block = skip;
+   struct aco_minstr *over = branch(c, aco_op_p_branch, aco_opnd_const(0, 32));
+   struct aco_mblock *after = isel_new_block(c, 0);
+   if (!after)
+      return;
+   done->target_block = over->target_block = after->index;
+   edge(c, last, after, true, true);
+   edge(c, skip->index, after, false, true);
+   start_block(c, after);
+}
+
 /* The waterfall loop of a call through a per-lane pointer (docs/calls.md): each trip takes
  * the first remaining lane's pointer, narrows exec to the lanes holding it, calls it, and
  * drops those lanes, until none remain; then exec is the entry mask again.
@@ -1128,6 +1167,7 @@ isel_chain_guard_close(struct isel_ctx *c, unsigned n, const aco_temp *then_vals
 void
 isel_free_cf(struct isel_ctx *c)
 {
+   join_free(c, &c->returns);
    aco_vec_free(c->p->allocator, &c->masks);
    aco_vec_free(c->p->allocator, &c->div_ifs);
 }

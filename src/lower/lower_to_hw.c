@@ -270,7 +270,7 @@ lower_branch(struct lower_ctx *ctx, const struct aco_minstr *in)
 }
 
 /* An SGPR spilled to the scratch frame (p_spill with the definitions: linear VGPR, lane
- * mask, scc): under a full exec each dword is copied into every lane of the VGPR and
+ * mask): under a full exec each dword is copied into every lane of the VGPR and
  * stored (or loaded, and read back from lane 0), so any later exec finds it. */
 static aco_status
 lower_sgpr_scratch(struct lower_ctx *ctx, const struct aco_minstr *in, bool reload)
@@ -286,8 +286,12 @@ lower_sgpr_scratch(struct lower_ctx *ctx, const struct aco_minstr *in, bool relo
    aco_rc lm = aco_rc_s(w64 ? 2 : 1);
    struct aco_mbuilder b;
    aco_mb_at_list(&b, p, &ctx->out);
-   aco_mb_sop1(&b, w64 ? aco_op_s_or_saveexec_b64 : aco_op_s_or_saveexec_b32,
-               aco_def_fixed(aco_temp_make(0, lm), m), aco_opnd_const(w64 ? ~0ull : 0xffffffffu, w64 ? 64 : 32));
+   /* s_mov, not s_or_saveexec: the spill may sit between an s_cmp and its branch */
+   aco_mb_sop1(&b, w64 ? aco_op_s_mov_b64 : aco_op_s_mov_b32, aco_def_fixed(aco_temp_make(0, lm), m),
+               aco_opnd_reg(aco_physreg_make(ACO_REG_EXEC_LO, 0), lm));
+   aco_mb_sop1(&b, w64 ? aco_op_s_mov_b64 : aco_op_s_mov_b32,
+               aco_def_fixed(aco_temp_make(0, lm), aco_physreg_make(ACO_REG_EXEC_LO, 0)),
+               aco_opnd_const(w64 ? ~0ull : 0xffffffffu, w64 ? 64 : 32));
    enum aco_encoding enc = sp ? ACO_ENC_MEM_NO_VADDR | ACO_ENC_MEM_SADDR : ACO_ENC_MEM_NO_VADDR;
    aco_operand saddr = sp ? in->operands[reload ? 1 : 2] : aco_opnd_const(0, 32);
    for (unsigned k = 0; k < dwords; k++) {
@@ -331,7 +335,7 @@ lower_spill(struct lower_ctx *ctx, const struct aco_minstr *in)
    aco_physreg r = reload ? in->definitions[0].reg : in->operands[0].reg;
    aco_rc rc = reload ? in->definitions[0].temp.rc : in->operands[0].temp.rc;
    unsigned dwords = aco_rc_dwords(rc);
-   if (!aco_physreg_is_vgpr(r) && in->num_definitions >= 3u + reload)
+   if (!aco_physreg_is_vgpr(r) && in->num_definitions >= 2u + reload)
       return lower_sgpr_scratch(ctx, in, reload);
    struct aco_mbuilder b;
    aco_mb_at_list(&b, p, &ctx->out);

@@ -374,8 +374,7 @@ assign_slot(struct spill_ctx *c, uint32_t id)
 
 /* An SGPR spill through the scratch frame (docs/mir.md p_spill): the operands are the
  * value (p_spill) or nothing (p_reload), the slot and the stack pointer; the definitions
- * the reloaded value, a linear VGPR and a lane mask the lowering needs (dead at once) and
- * scc. */
+ * the reloaded value, a linear VGPR and a lane mask the lowering needs (dead at once). */
 static struct aco_minstr *
 make_sgpr_scratch(struct spill_ctx *c, uint32_t id, aco_temp *reloaded)
 {
@@ -383,7 +382,7 @@ make_sgpr_scratch(struct spill_ctx *c, uint32_t id, aco_temp *reloaded)
    bool sp = c->p->stack_pointer.id != 0;
    unsigned r = reloaded != NULL;
    struct aco_minstr *in = aco_minstr_create(&c->p->arena, r ? aco_op_p_reload : aco_op_p_spill,
-                                             1 + !r + sp, 3 + r);
+                                             1 + !r + sp, 2 + r);
    aco_temp v = new_temp(c, aco_rc_lv(1)), m = new_temp(c, aco_rc_lane_mask(c->p->wave_size));
    if (!in || !v.id || !m.id)
       return NULL;
@@ -397,7 +396,6 @@ make_sgpr_scratch(struct spill_ctx *c, uint32_t id, aco_temp *reloaded)
       in->operands[o++] = aco_opnd_temp(c->p->stack_pointer);
    in->definitions[d++] = aco_def_temp(v);
    in->definitions[d++] = aco_def_temp(m);
-   in->definitions[d++] = aco_def_fixed(aco_temp_make(0, aco_rc_s(1)), aco_physreg_make(ACO_REG_SCC, 0));
    return in;
 }
 
