@@ -100,6 +100,10 @@ struct ra_ctx {
    uint32_t *opnd_name; /* per operand of the current instruction (256 entries) */
    unsigned resv_lo, resv_hi; /* bytes no move may target */
    bool strict_defs; /* the instruction's definitions may not reuse any operand register */
+   /* registers a call clobbers, already cleared for this instruction: no value moved out
+    * of a later clobbered run may land there */
+   uint8_t clobbered[RF_BYTES];
+   bool any_clobbered;
    bool failed;
 };
 
@@ -197,6 +201,8 @@ window_free(struct ra_ctx *c, unsigned reg, unsigned bytes, bool def, bool overl
    for (unsigned i = 0; i < bytes; i++) {
       uint32_t o = c->rf[reg + i];
       if (!def && reg + i >= c->resv_lo && reg + i < c->resv_hi)
+         return false;
+      if (!def && c->any_clobbered && c->clobbered[reg + i])
          return false;
       if (!o)
          continue;
@@ -638,7 +644,14 @@ handle_definitions(struct ra_ctx *c, struct aco_minstr *in, const struct aco_mbl
       if (d->temp.id) {
          place(c, d->temp.id, d->reg.reg_b);
          c->temps.data[d->temp.id].pinned = c->serial;
+      } else if (d->reg.reg_b + bytes <= RF_BYTES) {
+         memset(c->clobbered + d->reg.reg_b, 1, bytes);
+         c->any_clobbered = true;
       }
+   }
+   if (c->any_clobbered) {
+      memset(c->clobbered, 0, sizeof(c->clobbered));
+      c->any_clobbered = false;
    }
    for (unsigned i = 0; i < in->num_definitions && !c->failed; i++) {
       aco_definition *d = &in->definitions[i];
