@@ -411,6 +411,17 @@ emu_read_vgpr(struct emu_wave *w, unsigned reg, unsigned lane)
    return w->vgpr[reg * EMU_MAX_LANES + lane];
 }
 
+/* The old value of a register a partial write (a 16-bit result, SDWA) merges into: the
+ * bits it keeps are no read of the program's, so a poisoned register is no error. */
+uint32_t
+emu_read_vgpr_merge(struct emu_wave *w, unsigned reg, unsigned lane)
+{
+   struct emu_wave_state *ws = emu_ws(w);
+   if (!check_vgpr(ws, reg, false))
+      return 0;
+   return w->vgpr[reg * EMU_MAX_LANES + lane];
+}
+
 void
 emu_write_vgpr(struct emu_wave *w, unsigned reg, unsigned lane, uint32_t value)
 {

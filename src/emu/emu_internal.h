@@ -53,6 +53,7 @@ void emu_write_sreg(struct emu_wave *w, unsigned field, uint32_t value);
 
 /* One lane of VGPR `reg` (0..255). */
 uint32_t emu_read_vgpr(struct emu_wave *w, unsigned reg, unsigned lane);
+uint32_t emu_read_vgpr_merge(struct emu_wave *w, unsigned reg, unsigned lane);
 void emu_write_vgpr(struct emu_wave *w, unsigned reg, unsigned lane, uint32_t value);
 
 /* Dword `dword` of an operand as lane `lane` sees it: VGPRs per lane, SGPRs and special

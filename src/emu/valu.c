@@ -326,12 +326,12 @@ write_part(struct ctx *c, struct part *p)
          case EMU_RES_B32: {
             uint32_t v = (uint32_t)r;
             if (in->encoding == ACO_ENC_SDWA) {
-               uint32_t old = emu_read_vgpr(w, reg, lane);
+               uint32_t old = emu_read_vgpr_merge(w, reg, lane);
                if (p->d.result == EMU_RES_B16)
                   v &= 0xffff;
                v = sdwa_dst(v, old, in->valu.sdwa_dst_sel, in->valu.sdwa_dst_unused);
             } else if (p->d.result == EMU_RES_B16) {
-               uint32_t old = emu_read_vgpr(w, reg, lane);
+               uint32_t old = emu_read_vgpr_merge(w, reg, lane);
                unsigned sh = dst_half_shift(c, p);
                v = (old & ~(0xffffu << sh)) | ((v & 0xffff) << sh);
             }

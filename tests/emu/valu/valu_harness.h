@@ -74,6 +74,12 @@ emu_read_vgpr(struct emu_wave *w, unsigned reg, unsigned lane)
    return w->vgpr[reg * EMU_MAX_LANES + lane];
 }
 
+uint32_t
+emu_read_vgpr_merge(struct emu_wave *w, unsigned reg, unsigned lane)
+{
+   return emu_read_vgpr(w, reg, lane);
+}
+
 void
 emu_write_vgpr(struct emu_wave *w, unsigned reg, unsigned lane, uint32_t value)
 {
