@@ -439,7 +439,7 @@ exec_read_kernel(const char *arg, char *path, size_t path_len, size_t *len)
 
 /* A program with functions besides its entry is checked against each callee's own ABI
  * at every call (docs/emulator.md); *callees is the table the launch points to. */
-static bool
+bool
 exec_setup_callees(aco_program *p, const aco_binary *bin, struct aco_emu_launch *launch,
                    struct aco_emu_callee **callees, char *msg, size_t msglen)
 {

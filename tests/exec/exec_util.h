@@ -75,6 +75,13 @@ char *exec_read_file(const char *path, size_t *len);
 /* Reads kernel `arg`: a path as given when absolute or when ACO_TEST_SRCDIR is not set,
  * else a file of tests/exec/kernels/. NULL (and the path in `path`) when unreadable. */
 char *exec_read_kernel(const char *arg, char *path, size_t path_len, size_t *len);
+/* A program with functions besides its entry is checked against each callee's own ABI at
+ * every call: builds the table (*callees, freed with aco_emu_callees_free) and points the
+ * launch to it. False with a message on failure. */
+struct aco_emu_launch;
+struct aco_emu_callee;
+bool exec_setup_callees(aco_program *p, const aco_binary *bin, struct aco_emu_launch *launch,
+                        struct aco_emu_callee **callees, char *msg, size_t msglen);
 bool exec_parse_spec(const char *text, struct exec_spec *spec, char *err, size_t errlen);
 /* The text with the target line replaced (malloc'ed). */
 char *exec_retarget(const char *text, aco_gfx_level level, unsigned wave);

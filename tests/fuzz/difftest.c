@@ -231,27 +231,6 @@ compare_memory(const struct reference *r, uint8_t *const *mem, const char *extra
    return true;
 }
 
-/* With functions besides the entry, every call is checked against its own callee's ABI
- * (docs/emulator.md): the table of the binary's functions goes into the launch. */
-static bool
-setup_callees(aco_program *p, const aco_binary *bin, struct aco_emu_launch *launch,
-              struct aco_emu_callee **callees, char *msg)
-{
-   bool has_callee = false;
-   for (uint32_t i = 0; i < p->num_functions; i++)
-      has_callee |= !(p->functions[i]->flags & ACO_FUNCTION_ENTRY);
-   if (!has_callee)
-      return true;
-   unsigned n;
-   aco_status s = aco_emu_callees_for_binary(NULL, p, bin, callees, &n);
-   if (s != ACO_SUCCESS)
-      return fail(msg, "callee table: %s: %s", aco_status_string(s), aco_program_message(p));
-   launch->callees = *callees;
-   launch->num_callees = n;
-   launch->abi_check = n > 0;
-   return true;
-}
-
 /* Runs the binary compiled from program p (the entry ABI depends on the target, so the
  * entry is the compiled program's, not the reference's). */
 static bool
@@ -284,7 +263,7 @@ emulate(const struct reference *r, aco_program *p, const aco_binary *bin, aco_ta
       fail(msg, "launch: %s", aco_status_string(s));
       goto out;
    }
-   if (!setup_callees(p, bin, &launch, &callees, msg))
+   if (!exec_setup_callees(p, bin, &launch, &callees, msg, MSG_SIZE))
       goto out;
    s = aco_emu_run(emu, &launch);
    if (s != ACO_SUCCESS) {
