@@ -1001,9 +1001,125 @@ ret_type(const struct aco_function *f, struct aco_strbuf *sb)
       aco_strbuf_puts(sb, " }");
 }
 
+/* Appends the dwords of value v (type t) to `dw` as i32 temporaries: the registers it
+ * takes in an amdgpu_cs_chain layout (8- and 16-bit values zero-extended, 64-bit ones and
+ * pointers as two halves, vectors component by component). */
+static unsigned
+value_dwords(struct ctx *c, unsigned v, aco_type t, unsigned *dw, unsigned n)
+{
+   bool ptr = t.base == ACO_BASE_PTR;
+   unsigned bits = ptr ? 64 : t.bits;
+   /* the value as a vector of integers of its components' width */
+   unsigned whole = tmp(c);
+   if (ptr) {
+      unsigned i = tmp(c);
+      emit(c, "  %%t%u = ptrtoint %s %%v%u to %s\n", i, type_name(t).s, v,
+           t.comps > 1 ? type_name(aco_type_make(ACO_BASE_INT, 64, t.comps)).s : "i64");
+      emit(c, "  %%t%u = bitcast %s %%t%u to <%u x i64>\n", whole,
+           t.comps > 1 ? type_name(aco_type_make(ACO_BASE_INT, 64, t.comps)).s : "i64", i, t.comps);
+   } else {
+      emit(c, "  %%t%u = bitcast %s %%v%u to <%u x i%u>\n", whole, type_name(t).s, v, t.comps,
+           bits);
+   }
+   for (unsigned k = 0; k < t.comps; k++) {
+      unsigned comp = tmp(c);
+      emit(c, "  %%t%u = extractelement <%u x i%u> %%t%u, i32 %u\n", comp, t.comps, bits, whole, k);
+      if (bits < 32) {
+         unsigned z = tmp(c);
+         emit(c, "  %%t%u = zext i%u %%t%u to i32\n", z, bits, comp);
+         dw[n++] = z;
+      } else if (bits == 32) {
+         dw[n++] = comp;
+      } else {
+         unsigned lo = tmp(c), sh = tmp(c), hi = tmp(c);
+         emit(c, "  %%t%u = trunc i64 %%t%u to i32\n", lo, comp);
+         emit(c, "  %%t%u = lshr i64 %%t%u, 32\n", sh, comp);
+         emit(c, "  %%t%u = trunc i64 %%t%u to i32\n", hi, sh);
+         dw[n++] = lo;
+         dw[n++] = hi;
+      }
+   }
+   return n;
+}
+
+/* [n x i32] of the dwords; returns its temporary. */
+static unsigned
+dword_array(struct ctx *c, const unsigned *dw, unsigned n)
+{
+   unsigned prev = 0;
+   for (unsigned i = 0; i < n; i++) {
+      unsigned t = tmp(c);
+      if (i == 0)
+         emit(c, "  %%t%u = insertvalue [%u x i32] poison, i32 %%t%u, 0\n", t, n, dw[0]);
+      else
+         emit(c, "  %%t%u = insertvalue [%u x i32] %%t%u, i32 %%t%u, %u\n", t, n, prev, dw[i], i);
+      prev = t;
+   }
+   if (!n) {
+      prev = tmp(c);
+      emit(c, "  %%t%u = insertvalue [1 x i32] poison, i32 0, 0\n", prev);
+   }
+   return prev;
+}
+
+/* A tail call to an amdgpu_cs_chain function: llvm.amdgcn.cs.chain with the active lanes as
+ * exec and the arguments as two arrays of dwords (SGPRs from s0, VGPRs from v8), which is
+ * the layout libaco gives those functions (docs/calls.md "Chain functions"). */
+static void
+emit_chain_call(struct ctx *c, const struct air_instr *in)
+{
+   const struct aco_function *callee = in->callee;
+   bool indirect = air_op_is_indirect_call(in->op);
+   unsigned first_arg = indirect ? 1 : 0;
+   unsigned sg[256], vg[256], ns = 0, nv = 0;
+   for (unsigned i = first_arg; i < in->num_srcs && !c->err[0]; i++) {
+      const struct air_param *pa = &callee->params[i - first_arg];
+      if (pa->type.comps * 2u + ((pa->flags & ACO_PARAM_UNIFORM) ? ns : nv) > 256) {
+         fail(c, "too many arguments for an amdgpu_cs_chain function");
+         return;
+      }
+      if (pa->flags & ACO_PARAM_UNIFORM)
+         ns = value_dwords(c, in->srcs[i].id, pa->type, sg, ns);
+      else
+         nv = value_dwords(c, in->srcs[i].id, pa->type, vg, nv);
+   }
+   unsigned sa = dword_array(c, sg, ns), va = dword_array(c, vg, nv);
+   unsigned ws = c->p->target.wave_size, exec = tmp(c), fp = 0;
+   char name[128], sig[160];
+   snprintf(name, sizeof(name), "llvm.amdgcn.cs.chain.p0.i%u.a%ui32.a%ui32", ws, ns ? ns : 1,
+            nv ? nv : 1);
+   snprintf(sig, sizeof(sig), "ptr, i%u, [%u x i32], [%u x i32], i32 immarg, ...", ws,
+            ns ? ns : 1, nv ? nv : 1);
+   decl(c, "void", name, sig);
+   decl(c, ws == 64 ? "i64" : "i32", ws == 64 ? "llvm.amdgcn.ballot.i64" : "llvm.amdgcn.ballot.i32",
+        "i1");
+   emit(c, "  %%t%u = call i%u @llvm.amdgcn.ballot.i%u(i1 true)\n", exec, ws, ws);
+   if (indirect) {
+      fp = tmp(c);
+      emit(c, "  %%t%u = addrspacecast ptr addrspace(1) %%v%u to ptr\n", fp, in->srcs[0].id);
+   }
+   /* the call's function type without the declaration's immarg */
+   char ftype[160];
+   snprintf(ftype, sizeof(ftype), "ptr, i%u, [%u x i32], [%u x i32], i32, ...", ws, ns ? ns : 1,
+            nv ? nv : 1);
+   emit(c, "  call void (%s) @%s(ptr ", ftype, name);
+   if (indirect)
+      emit(c, "%%t%u", fp);
+   else
+      emit(c, "@%s", callee->name);
+   emit(c, ", i%u %%t%u, [%u x i32] inreg %%t%u, [%u x i32] %%t%u, i32 0)\n", ws, exec,
+        ns ? ns : 1, sa, nv ? nv : 1, va);
+   emit(c, "  unreachable\n");
+   c->terminated = true;
+}
+
 static void
 emit_call(struct ctx *c, const struct air_instr *in)
 {
+   if (in->callee->abi->chain) {
+      emit_chain_call(c, in);
+      return;
+   }
    const struct aco_function *callee = in->callee;
    struct aco_strbuf rt;
    aco_strbuf_init(&rt, c->a);
@@ -1304,7 +1420,7 @@ emit_signature(struct ctx *c, const struct aco_function *f, bool names)
       if (names)
          emit(c, " %%v%u", pa->value.id);
    }
-   if (entry || c->implicit_ids) {
+   if (entry || (c->implicit_ids && !f->abi->chain)) {
       if (names)
          emit(c, "%si32 inreg %%wg.x, i32 inreg %%wg.y, i32 inreg %%wg.z, i32 %%lid",
               f->num_params ? ", " : "");
@@ -1328,6 +1444,13 @@ emit_function(struct ctx *c, const struct aco_function *f, unsigned attr_index)
    struct aco_strbuf rt;
    aco_strbuf_init(&rt, c->a);
    ret_type(f, &rt);
+   if (!f->body && f->abi->chain) {
+      emit(c, "declare dso_local amdgpu_cs_chain void @%s(", f->name);
+      emit_signature(c, f, false);
+      emit(c, ")\n\n");
+      aco_strbuf_finish(&rt);
+      return;
+   }
    if (!f->body) {
       emit(c, "declare amdgpu_gfx %s @%s(", aco_strbuf_str(&rt), f->name);
       emit_signature(c, f, false);
@@ -1337,6 +1460,8 @@ emit_function(struct ctx *c, const struct aco_function *f, unsigned attr_index)
    }
    if (entry)
       emit(c, "define amdgpu_cs void @%s(", f->name);
+   else if (f->abi->chain)
+      emit(c, "define amdgpu_cs_chain void @%s(", f->name);
    else
       emit(c, "define hidden amdgpu_gfx %s @%s(", aco_strbuf_str(&rt), f->name);
    aco_strbuf_finish(&rt);

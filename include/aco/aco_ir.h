@@ -107,12 +107,17 @@ typedef enum aco_builtin_abi {
    ACO_ABI_RT_RECURSIVE = 1,    /* everything clobbered */
    ACO_ABI_RT_TRAVERSAL = 2,    /* everything clobbered */
    ACO_ABI_RT_ANYHIT = 3,       /* s0-s79 and v0-v79 preserved, the rest clobbered */
+   /* LLVM's amdgpu_cs_chain: entered only by a tail call from an entry or another such
+    * function, with the caller's exec; uniform parameters from s0, the others from v8,
+    * no return address or stack pointer, nothing preserved (docs/calls.md "Chain
+    * functions") */
+   ACO_ABI_AMDGPU_CS_CHAIN = 4,
    ACO_ABI_BUILTIN_COUNT
 } aco_builtin_abi;
 
 ACO_API aco_status aco_abi_create(aco_program *program, const aco_abi_info *info, aco_abi **out);
 /* Built-in ABIs exist in every program under the names compute_default, rt_recursive,
- * rt_traversal and rt_anyhit. */
+ * rt_traversal, rt_anyhit and amdgpu_cs_chain. */
 ACO_API aco_abi *aco_program_builtin_abi(aco_program *program, aco_builtin_abi which);
 ACO_API aco_abi *aco_program_find_abi(aco_program *program, const char *name);
 

@@ -16,7 +16,8 @@
  * the return is compared with that one. With a table, an s_setpc_b64 that is not a return
  * is a tail call: its target must be a function whose ABI preserves everything the
  * frame's does (the caller gets the frame's promise, not the tail callee's) and whose
- * return-address pair holds the frame's return address; the frame stays. */
+ * return-address pair holds the frame's return address; the frame stays. An s_setpc_b64 to
+ * an amdgpu_cs_chain function is a jump outside any call, checked like a call's entry. */
 #include "emu/emu_core.h"
 
 #include <stdio.h>
@@ -183,16 +184,23 @@ return_to_caller(struct emu_wave_state *ws, const struct emu_frame *f)
    }
 }
 
+/* The per-VGPR poison masks, made at the first call or chain jump. */
+static bool
+alloc_poison(struct emu_wave_state *ws)
+{
+   unsigned nv = ws->w.num_vgprs;
+   if (!ws->vgpr_poison)
+      ws->vgpr_poison = aco_calloc(ws->w.emu->alloc, (nv ? nv : 1) * sizeof(uint64_t));
+   return ws->vgpr_poison != NULL;
+}
+
 static bool
 push_frame(struct emu_wave_state *ws)
 {
    const aco_allocator *a = ws->w.emu->alloc;
    unsigned nv = ws->w.num_vgprs;
-   if (!ws->vgpr_poison) {
-      ws->vgpr_poison = aco_calloc(a, (nv ? nv : 1) * sizeof(uint64_t));
-      if (!ws->vgpr_poison)
-         return false;
-   }
+   if (!alloc_poison(ws))
+      return false;
    if (ws->num_frames == ws->cap_frames &&
        !aco_grow(a, (void **)&ws->frames, &ws->cap_frames, ws->num_frames + 1, sizeof(*ws->frames)))
       return false;
@@ -227,6 +235,9 @@ emu_abi_call(struct emu_wave_state *ws, uint64_t target, uint64_t return_pc, uns
       if (!c)
          return emu_fail(&ws->w, "abi: call to 0x%x which is no function of the binary",
                          emu_code_offset(emu, target));
+      if (c->abi.chain)
+         return emu_fail(&ws->w, "abi: call to the amdgpu_cs_chain function @%s, which is "
+                         "entered by s_setpc_b64 only", c->name);
       /* the callee returns through the pair its ABI names: the call must fill that one */
       if (ra_field != c->abi.return_address_sgpr)
          return emu_fail(&ws->w, "abi: the call to @%s puts the return address in s[%u:%u], "
@@ -360,6 +371,24 @@ tail_call(struct emu_wave_state *ws, uint64_t target)
    return true;
 }
 
+/* An s_setpc_b64 to an amdgpu_cs_chain function: only where no call is open (the chain
+ * starts the stack over), and the function finds nothing but its arguments in the lanes
+ * the jump leaves with. */
+static bool
+chain_jump(struct emu_wave_state *ws, const struct aco_emu_callee *c)
+{
+   if (ws->num_frames) {
+      char call[160];
+      describe_call(&ws->frames[ws->num_frames - 1], call, sizeof(call));
+      return emu_fail(&ws->w, "abi: jump to the amdgpu_cs_chain function @%s within %s: "
+                      "chain functions are entered at stack depth 0", c->name, call);
+   }
+   if (!alloc_poison(ws))
+      return emu_fail(&ws->w, "out of memory in the ABI check");
+   enter_callee(ws, &c->abi, emu_exec(&ws->w) & lane_mask(ws));
+   return true;
+}
+
 bool
 emu_abi_setpc(struct emu_wave_state *ws, uint64_t target)
 {
@@ -372,6 +401,9 @@ emu_abi_setpc(struct emu_wave_state *ws, uint64_t target)
     * never returns to the frame; the jump reports a target outside the code */
    if (!emu->launch->num_callees || !emu_pc_in_code(emu, target))
       return true;
+   const struct aco_emu_callee *c = find_callee(emu, target);
+   if (c && c->abi.chain)
+      return chain_jump(ws, c);
    return tail_call(ws, target);
 }
 

@@ -9,7 +9,8 @@
  *  - arguments: the registers of its other parameters (return and discardable ones): not
  *    poisoned at the call, poisoned at the return where the callee did not write them;
  *  - clobbered: every other SGPR, and vcc, scc and m0.
- * Stack parameters live in memory and are not part of it. */
+ * Stack parameters live in memory and are not part of it. An amdgpu_cs_chain function
+ * preserves nothing and has only arguments (docs/calls.md "Chain functions"). */
 #include "emu/emu_core.h"
 #include "ir/ir.h"
 
@@ -81,6 +82,9 @@ build_abi(aco_program *prog, const aco_function *fn, struct aco_emu_abi *abi)
          abi->clobbered_sgprs[r / 64] |= bit;
    }
    abi->clobber_vcc_scc_m0 = true;
+   abi->chain = fabi->chain;
+   if (abi->chain)
+      return ACO_SUCCESS; /* no return address or stack pointer */
    if (sys[ACO_SYSTEM_PARAM_RETURN_ADDRESS].kind != ACO_PARAM_LOC_SGPR ||
        sys[ACO_SYSTEM_PARAM_STACK_POINTER].kind != ACO_PARAM_LOC_SGPR)
       return air_error(prog, ACO_ERROR_INVALID_ARGUMENT,

@@ -51,6 +51,9 @@ struct aco_emu_abi {
    bool clobber_vcc_scc_m0;
    uint8_t return_address_sgpr; /* first of the pair (s30) */
    uint8_t stack_pointer_sgpr;  /* s32 */
+   /* an amdgpu_cs_chain function: entered only by an s_setpc_b64 outside any call (at
+    * stack depth 0), never called; nothing is preserved for anyone */
+   bool chain;
 };
 
 /* A function of the loaded code and the convention its callers and it agree on. With a

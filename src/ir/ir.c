@@ -214,6 +214,9 @@ static const aco_abi_info builtin_abi_infos[ACO_ABI_BUILTIN_COUNT] = {
                              {32, 32}, {ACO_NO_LIMIT, ACO_NO_LIMIT}, 0xffffffffu, 0, NULL},
    [ACO_ABI_RT_ANYHIT] = {sizeof(aco_abi_info), "rt_anyhit", true, {{128, 256}, {80, 80}, false},
                           {32, 32}, {ACO_NO_LIMIT, ACO_NO_LIMIT}, 0xffffffffu, 0, NULL},
+   [ACO_ABI_AMDGPU_CS_CHAIN] = {sizeof(aco_abi_info), "amdgpu_cs_chain", false,
+                                {{0, 0}, {0, 0}, false}, {ACO_NO_LIMIT, ACO_NO_LIMIT},
+                                {ACO_NO_LIMIT, ACO_NO_LIMIT}, 0xffffffffu, 0, NULL},
 };
 
 aco_status
@@ -243,6 +246,7 @@ aco_program_create(const aco_program_info *info, aco_program **out)
          return ACO_ERROR_OUT_OF_MEMORY;
       }
       abi->builtin = true;
+      abi->chain = i == ACO_ABI_AMDGPU_CS_CHAIN;
    }
    *out = p;
    return ACO_SUCCESS;

@@ -111,6 +111,7 @@ struct aco_abi {
    aco_register_block block;
    aco_reg_count max_param_regs;
    aco_reg_count callee_max_regs;
+   bool chain; /* ACO_ABI_AMDGPU_CS_CHAIN: its own parameter layout, no system parameters */
    uint32_t callee_max_stack;
    uint32_t num_hints;
    aco_reg_hint *hints;

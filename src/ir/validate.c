@@ -273,6 +273,31 @@ combine_is_valid(aco_op combine, aco_type t)
    }
 }
 
+/* amdgpu_cs_chain functions (docs/calls.md "Chain functions") are entered by a jump with
+ * the caller's exec: only a tail call in the body's own region (so in uniform control
+ * flow), from an entry or another such function; and such a function has no caller to
+ * return to, so it tail-calls nothing else. */
+static void
+check_chain_call(struct vctx *c, const struct air_instr *instr, const struct aco_function *callee,
+                 bool tail)
+{
+   bool from_chain = c->f->abi->chain;
+   if (callee->abi->chain) {
+      if (!tail)
+         report(c, instr, "@%s has ABI @amdgpu_cs_chain: it is entered by tail_call only",
+                callee->name);
+      else if (!(c->f->flags & ACO_FUNCTION_ENTRY) && !from_chain)
+         report(c, instr, "a tail call to the amdgpu_cs_chain function @%s must come from an "
+                "entry or another amdgpu_cs_chain function", callee->name);
+      else if (instr->parent != c->f->body)
+         report(c, instr, "a tail call to the amdgpu_cs_chain function @%s must be in the "
+                "function's body, not inside an if or loop", callee->name);
+   } else if (tail && from_chain) {
+      report(c, instr, "an amdgpu_cs_chain function tail-calls only amdgpu_cs_chain functions "
+             "(@%s has ABI @%s; there is no caller to return to)", callee->name, callee->abi->name);
+   }
+}
+
 static void
 check_call(struct vctx *c, const struct air_instr *instr)
 {
@@ -292,6 +317,7 @@ check_call(struct vctx *c, const struct air_instr *instr)
    if (callee->flags & ACO_FUNCTION_ENTRY)
       report(c, instr, "@%s is an entry function; entries are dispatched, not called",
              callee->name);
+   check_chain_call(c, instr, callee, tail);
    unsigned nargs = instr->num_srcs - indirect;
    if (nargs != callee->num_params) {
       report(c, instr, "@%s takes %u argument%s, %u given", callee->name, callee->num_params,
@@ -307,7 +333,9 @@ check_call(struct vctx *c, const struct air_instr *instr)
    const aco_float_mode *m = &c->f->float_mode, *cm = &callee->float_mode;
    if (memcmp(m, cm, sizeof(*m)))
       report(c, instr, "@%s has another float mode than its caller", callee->name);
-   if (tail) {
+   if (tail && callee->abi->chain) {
+      /* no return parameters on either side, and ABIs differ on purpose */
+   } else if (tail) {
       unsigned n = air_num_return_params(c->f), k = 0;
       bool ok = n == air_num_return_params(callee);
       for (uint32_t i = 0; ok && i < callee->num_params; i++) {
@@ -589,8 +617,19 @@ check_instr(struct vctx *c, struct air_instr *instr)
    if (instr->op == ACO_OP_TAIL_CALL || instr->op == ACO_OP_TAIL_CALL_INDIRECT) {
       if (instr != instr->parent->last)
          report(c, instr, "a tail call must be the last instruction of its block");
-      if (c->f->flags & ACO_FUNCTION_ENTRY)
-         report(c, instr, "an entry function cannot tail-call (it has no caller to return to)");
+      if ((c->f->flags & ACO_FUNCTION_ENTRY) && instr->callee && !instr->callee->abi->chain)
+         report(c, instr, "an entry function tail-calls only amdgpu_cs_chain functions (it has "
+                "no caller to return to)");
+   }
+   /* a noreturn callee ends the invocation: nothing after the call could run */
+   if ((instr->op == ACO_OP_CALL || instr->op == ACO_OP_CALL_INDIRECT) && instr->callee &&
+       (instr->callee->flags & ACO_FUNCTION_NORETURN)) {
+      if (!instr->next || instr->next->op != ACO_OP_RETURN || instr->next->num_srcs)
+         report(c, instr, "a call to the noreturn function @%s must be followed by a return "
+                "without values", instr->callee->name);
+      if (!(c->f->flags & (ACO_FUNCTION_ENTRY | ACO_FUNCTION_NORETURN)) && !c->f->abi->chain)
+         report(c, instr, "only entries, noreturn and amdgpu_cs_chain functions call the "
+                "noreturn function @%s", instr->callee->name);
    }
    /* Results become visible after the instruction (and its regions). */
    for (unsigned i = 0; i < instr->num_defs; i++) {
@@ -697,6 +736,8 @@ check_function(struct vctx *c, struct aco_function *f)
    uint64_t wg = (uint64_t)f->workgroup_size[0] * f->workgroup_size[1] * f->workgroup_size[2];
    if (wg > 1024)
       report(c, NULL, "the workgroup has %llu invocations (at most 1024)", (unsigned long long)wg);
+   if (f->abi->chain && (entry || (f->flags & ACO_FUNCTION_DIVERGENT_CALLABLE)))
+      report(c, NULL, "an amdgpu_cs_chain function is neither an entry nor divergent_callable");
    if (!entry && wg != 1)
       report(c, NULL, "only entry functions have a workgroup_size");
    for (uint32_t i = 0; i < f->num_params; i++) {
@@ -713,6 +754,12 @@ check_function(struct vctx *c, struct aco_function *f)
                 "parameter %u: a divergent_callable function cannot have uniform return "
                 "parameters (its SGPR writes would reach lanes it does not serve)",
                 i + 1);
+      if (f->abi->chain && (p->flags & ACO_PARAM_RETURN))
+         report(c, NULL, "parameter %u: amdgpu_cs_chain functions have no return parameters",
+                i + 1);
+      if (f->abi->chain && (p->type.bits == 1 || (p->type.comps > 1 && p->type.bits < 32)))
+         report(c, NULL, "parameter %u: amdgpu_cs_chain functions take no i1 parameters or "
+                "vectors of 8- or 16-bit values", i + 1);
       if ((p->flags & ACO_PARAM_RETURN) && (p->flags & ACO_PARAM_DISCARDABLE))
          report(c, NULL, "parameter %u is both return and discardable", i + 1);
    }

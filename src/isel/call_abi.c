@@ -19,7 +19,12 @@
  * A parameter that finds no run, or would take its file over the ABI's max_params cap,
  * goes to the stack-parameter area: 4-byte slots in signature order, the area ending at
  * the callee's incoming stack pointer. Nothing depends on anything but the inputs, so
- * the result is the same in every compile. */
+ * the result is the same in every compile.
+ *
+ * The amdgpu_cs_chain ABI has LLVM's layout instead: no system parameters, the uniform
+ * parameters' dwords one after another from s0 (no alignment: a 64-bit value may start at
+ * an odd SGPR), the others' from v8, and no stack; GFX10.3 keeps s48 and up for the scratch
+ * descriptor. */
 #include "isel/call_abi.h"
 
 #include "target/gfx.h"
@@ -310,6 +315,46 @@ place_stack(const struct assign *a, const struct aco_abi *abi, const struct aco_
    return ACO_SUCCESS;
 }
 
+/* The amdgpu_cs_chain layout (see the top of the file). Lane masks and vectors of 8- or
+ * 16-bit components have no counterpart there (LLVM passes an i1 as a VGPR and packs
+ * small vectors) and are refused. */
+static aco_status
+chain_layout(const struct aco_call_signature *sig, aco_target target, struct aco_call_layout *out,
+             struct aco_strbuf *msg)
+{
+   char label[128];
+   unsigned next[2] = {0, 8};
+   unsigned limit[2] = {target.gfx_level == ACO_GFX1030 ? 48u : ACO_SGPR_COUNT - 2u,
+                        ACO_VGPR_COUNT};
+   for (uint32_t i = 0; i < sig->num_params; i++) {
+      const aco_param_info *p = &sig->params[i];
+      if (p->flags & ACO_PARAM_RETURN) {
+         report(msg, sig, "%s: amdgpu_cs_chain functions have no return parameters",
+                param_label(sig, i, label));
+         return ACO_ERROR_INVALID_ARGUMENT;
+      }
+      if (p->type.bits == 1 || (p->type.comps > 1 && p->type.bits < 32)) {
+         report(msg, sig, "%s: amdgpu_cs_chain functions take no %s", param_label(sig, i, label),
+                p->type.bits == 1 ? "i1 parameters" : "vectors of 8- or 16-bit values");
+         return ACO_ERROR_INVALID_ARGUMENT;
+      }
+      unsigned file = (p->flags & ACO_PARAM_UNIFORM) ? 0 : 1;
+      unsigned dwords = p->type.comps * (p->type.bits == 64 ? 2u : 1u);
+      if (next[file] + dwords > limit[file]) {
+         report(msg, sig, "%s does not fit: amdgpu_cs_chain parameters end at %s%u",
+                param_label(sig, i, label), file ? "v" : "s", limit[file] - 1);
+         return ACO_ERROR_REGISTER_LIMIT;
+      }
+      out->params[i] = (aco_param_location){file ? ACO_PARAM_LOC_VGPR : ACO_PARAM_LOC_SGPR,
+                                            (uint8_t)dwords, (uint16_t)next[file], 0, false,
+                                            false, false};
+      next[file] += dwords;
+   }
+   out->param_regs = (aco_reg_count){(uint16_t)next[0], (uint16_t)(next[1] - 8)};
+   out->reg_limit = (aco_reg_count){ACO_SGPR_COUNT, ACO_VGPR_COUNT};
+   return ACO_SUCCESS;
+}
+
 /* Items are derived again in each round (they are cheap) so that nothing is allocated. */
 static void
 place_params(struct assign *a, const struct aco_abi *abi, const struct aco_call_signature *sig,
@@ -366,6 +411,13 @@ aco_call_layout_compute(const struct aco_abi *abi, const struct aco_call_signatu
    out->params = locs;
    if (sig->num_params)
       memset(locs, 0, sizeof(*locs) * sig->num_params);
+   if (abi->chain) {
+      if (sig->divergent_callable) {
+         report(msg, sig, "an amdgpu_cs_chain function cannot be divergent_callable");
+         return ACO_ERROR_INVALID_ARGUMENT;
+      }
+      return chain_layout(sig, target, out, msg);
+   }
 
    struct assign a;
    assign_init(&a, abi);

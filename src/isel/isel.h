@@ -159,6 +159,7 @@ aco_status isel_select_reduce(struct isel_ctx *c, const struct air_instr *in);
 /* select_call.c: the start of a function that is not an entry, calls, function addresses
  * and returns (docs/calls.md) */
 aco_status isel_select_function_start(struct isel_ctx *c);
+aco_status isel_select_chain_start(struct isel_ctx *c);
 aco_status isel_select_call(struct isel_ctx *c, const struct air_instr *in);
 aco_status isel_select_return(struct isel_ctx *c, const struct air_instr *in);
 /* p_call of call instruction `in` to the uniform address `target` (select_call.c) */

@@ -232,6 +232,132 @@ isel_select_function_start(struct isel_ctx *c)
    return c->p->status;
 }
 
+/* ---- amdgpu_cs_chain functions (docs/calls.md "Chain functions") ----------------------- */
+
+static aco_temp function_address(struct isel_ctx *c, const struct aco_function *f);
+
+static aco_status
+chain_supported(struct isel_ctx *c, const struct air_instr *in)
+{
+   if (c->p->gfx_level == ACO_GFX1030)
+      return isel_unsupported(c, in, "an amdgpu_cs_chain function on gfx1030 (the scratch "
+                              "descriptor in s[48:51])");
+   return ACO_SUCCESS;
+}
+
+/* Counters are unknown where a jump enters: whatever the code before it left outstanding
+ * is waited for first. */
+static void
+wait_everything(struct isel_ctx *c)
+{
+   if (c->p->gfx->has_split_waits) {
+      static const enum aco_opcode w[] = {aco_op_s_wait_loadcnt, aco_op_s_wait_storecnt,
+                                          aco_op_s_wait_kmcnt,   aco_op_s_wait_dscnt,
+                                          aco_op_s_wait_samplecnt, aco_op_s_wait_bvhcnt,
+                                          aco_op_s_wait_expcnt};
+      for (unsigned i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+         isel_emit(c, w[i], 0, 0)->imm = 0;
+      return;
+   }
+   isel_emit(c, aco_op_s_waitcnt, 0, 0)->imm = aco_waitcnt_encode(c->p->gfx_level, 0, 0, 0);
+   struct aco_minstr *vs = isel_emit(c, aco_op_s_waitcnt_vscnt, 0, 1);
+   vs->definitions[0] = aco_def_fixed(aco_temp_make(0, aco_rc_s(1)), aco_sgpr(c->p->gfx->reg_null));
+   vs->imm = 0;
+}
+
+/* The start of an amdgpu_cs_chain function: its parameters where the jump left them. SGPR
+ * values arrive dword by dword (the layout does not align pairs) and are put together. */
+aco_status
+isel_select_chain_start(struct isel_ctx *c)
+{
+   const struct aco_function *f = c->f;
+   struct aco_call_layout *l = &c->call_layout;
+   aco_status s = chain_supported(c, NULL);
+   if (!s)
+      s = layout_of(c, f, l, NULL);
+   if (s)
+      return s;
+   unsigned ndefs = l->param_regs.sgprs + f->num_params;
+   aco_definition *defs = aco_arena_array(&c->p->arena, aco_definition, ndefs + 1);
+   aco_temp *parts = aco_arena_array(&c->p->arena, aco_temp, l->param_regs.sgprs + 1);
+   if (!defs || !parts)
+      return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
+   unsigned n = 0;
+   for (uint32_t i = 0; i < f->num_params; i++) {
+      const aco_param_location *loc = &l->params[i];
+      if (loc->kind == ACO_PARAM_LOC_VGPR) {
+         aco_temp t = isel_new(c, loc_rc(loc));
+         defs[n++] = aco_def_fixed(t, loc_reg(loc));
+         c->temps[f->params[i].value.id] = t;
+         continue;
+      }
+      for (unsigned d = 0; d < loc->dwords; d++) {
+         parts[loc->reg + d] = isel_new(c, aco_rc_s(1));
+         defs[n++] = aco_def_fixed(parts[loc->reg + d], aco_sgpr(loc->reg + d));
+      }
+   }
+   struct aco_minstr *start = isel_emit(c, aco_op_p_startpgm, 0, n);
+   memcpy(start->definitions, defs, n * sizeof(defs[0]));
+   isel_emit(c, aco_op_p_logical_start, 0, 0);
+   wait_everything(c);
+   for (uint32_t i = 0; i < f->num_params; i++) {
+      const aco_param_location *loc = &l->params[i];
+      if (loc->kind == ACO_PARAM_LOC_SGPR)
+         c->temps[f->params[i].value.id] =
+            isel_combine(c, aco_rc_s(loc->dwords), loc->dwords, parts + loc->reg);
+   }
+   return c->p->status;
+}
+
+/* A tail call to an amdgpu_cs_chain function: the arguments go where its layout says, and
+ * the jump leaves with this function's exec (the validator keeps it out of ifs and loops).
+ * Nothing is handed on: there is no return address and the callee's frame starts at 0. */
+static aco_status
+chain_jump(struct isel_ctx *c, const struct air_instr *in)
+{
+   const struct aco_function *callee = in->callee;
+   bool indirect = air_op_is_indirect_call(in->op);
+   aco_status s = chain_supported(c, in);
+   if (s)
+      return s;
+   if (indirect && isel_div(c, in->srcs[0]))
+      return isel_unsupported(c, in, "a jump to an amdgpu_cs_chain function through a pointer "
+                              "that differs between lanes");
+   struct aco_call_layout l;
+   s = layout_of(c, callee, &l, in);
+   if (s)
+      return s;
+   unsigned treg = (l.param_regs.sgprs + 1) & ~1u; /* the first pair after the arguments */
+   aco_operand *ops = aco_arena_array(&c->p->arena, aco_operand, l.param_regs.sgprs + callee->num_params + 1);
+   if (!ops)
+      return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
+   aco_temp target = indirect ? isel_temp(c, in->srcs[0]) : function_address(c, callee);
+   unsigned n = 0;
+   for (uint32_t i = 0; i < callee->num_params; i++) {
+      const aco_param_location *loc = &l.params[i];
+      aco_temp t = value_for(c, in->srcs[i + indirect], loc);
+      if (!t.id)
+         return isel_unsupported(c, in, "an argument of this type");
+      if (loc->kind == ACO_PARAM_LOC_VGPR) {
+         ops[n++] = aco_opnd_fixed_temp(t, loc_reg(loc));
+         continue;
+      }
+      aco_temp parts[32];
+      isel_split(c, t, loc->dwords, parts);
+      for (unsigned d = 0; d < loc->dwords; d++)
+         ops[n++] = aco_opnd_fixed_temp(parts[d], aco_sgpr(loc->reg + d));
+   }
+   ops[n++] = aco_opnd_fixed_temp(target, aco_sgpr(treg));
+   isel_emit(c, aco_op_p_logical_end, 0, 0);
+   struct aco_minstr *r = isel_emit(c, aco_op_p_return, n, 0);
+   memcpy(r->operands, ops, n * sizeof(ops[0]));
+   r->imm = ACO_RETURN_TO_LAST;
+   c->p->calls_dynamic |= indirect;
+   c->p->num_calls++;
+   c->block = NULL;
+   return c->p->status;
+}
+
 static aco_temp
 salu1(struct isel_ctx *c, enum aco_opcode op, aco_rc rc, aco_operand a)
 {
@@ -499,6 +625,8 @@ isel_select_call(struct isel_ctx *c, const struct air_instr *in)
       return c->p->status;
    }
    bool tail = in->op == ACO_OP_TAIL_CALL || in->op == ACO_OP_TAIL_CALL_INDIRECT;
+   if (tail && callee->abi->chain)
+      return chain_jump(c, in);
    if (tail) {
       /* a jump when the conditions hold, otherwise a call and a return of its results:
        * the same values, but a frame per link of the chain (docs/calls.md "Tail calls") */

@@ -302,6 +302,10 @@ select_sysval(struct isel_ctx *c, const struct air_instr *in)
    aco_temp d = {0, {0}};
    const uint32_t *ws = c->f->workgroup_size;
    unsigned wave = c->p->wave_size;
+   bool dispatched = c->p->is_entry && !c->p->is_chain;
+   if (!dispatched && in->op != ACO_OP_SUBGROUP_INVOCATION && in->op != ACO_OP_SUBGROUP_SIZE)
+      return isel_unsupported(c, in, "a dispatch system value (local or workgroup ids, subgroup "
+                              "id or count) outside an entry function");
    switch (in->op) {
    case ACO_OP_LOCAL_ID_X: d = local_id(c, 0); break;
    case ACO_OP_LOCAL_ID_Y: d = local_id(c, 1); break;
@@ -565,7 +569,8 @@ aco_select_instructions(struct aco_mprogram *p, const struct aco_function *f)
    p->name = aco_arena_strdup(&p->arena, f->name, strlen(f->name));
    if (!c.divergent || !c.temps || !p->name)
       return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
-   p->is_entry = (f->flags & ACO_FUNCTION_ENTRY) != 0;
+   p->is_chain = f->abi->chain;
+   p->is_entry = (f->flags & ACO_FUNCTION_ENTRY) || p->is_chain;
    for (unsigned k = 0; k < 3; k++)
       p->config.workgroup_size[k] = f->workgroup_size[k] ? f->workgroup_size[k] : 1;
    /* entries that call set up scratch for their callees */
@@ -578,7 +583,9 @@ aco_select_instructions(struct aco_mprogram *p, const struct aco_function *f)
    c.block = isel_new_block(&c, 0); /* p_startpgm comes first, then p_logical_start */
    if (!c.block)
       return p->status;
-   s = p->is_entry ? select_start(&c) : isel_select_function_start(&c);
+   s = p->is_chain   ? isel_select_chain_start(&c)
+       : p->is_entry ? select_start(&c)
+                     : isel_select_function_start(&c);
    if (!s)
       s = isel_select_region(&c, f->body, NULL);
    if (!s && c.block)

@@ -305,7 +305,10 @@ struct aco_mprogram {
    /* The first error of a pass (OOM, register limits, unsupported input). */
    aco_status status;
    char message[512];
+   /* An entry, or an amdgpu_cs_chain function (is_chain): nothing to return to or to
+    * preserve, a frame starting at scratch offset 0, `return` ends the wave. */
    /* The last validator report in full (in the arena), NULL when it found nothing. */
+   bool is_chain;
    const char *report;
    /* aco_compute_liveness: the highest demand of any instruction (what spilling reads). */
    struct aco_register_demand max_demand;

@@ -3,6 +3,7 @@
  * run on the emulator and on the reference interpreter, compare memory. See exec_util.h
  * for the kernel file format. */
 #include "exec_util.h"
+#include "llc_part.h"
 
 #include "emu/emu.h"
 #include "ir/interp.h"
@@ -134,16 +135,18 @@ exec_parse_spec(const char *text, struct exec_spec *spec, char *err, size_t errl
       } else if (!strcmp(word, "words") || !strcmp(word, "expect")) {
          if (!parse_words_line(word, rest, spec, err, errlen))
             return false;
-      } else if (!strcmp(word, "link")) {
+      } else if (!strcmp(word, "link") || !strcmp(word, "link-llc")) {
          if (spec->num_links == EXEC_MAX_LINKS)
             return snprintf(err, errlen, "too many link lines"), false;
+         spec->link_llc[spec->num_links] = word[4] == '-';
          char *f = spec->links[spec->num_links++];
          if (sscanf(rest, " %127s", f) != 1)
             return snprintf(err, errlen, "bad link line: %s", l), false;
       } else if (!strcmp(word, "grid")) {
          if (sscanf(rest, " %u %u %u", &spec->grid[0], &spec->grid[1], &spec->grid[2]) != 3)
             return snprintf(err, errlen, "bad grid line: %s", l), false;
-      } else if (!strcmp(word, "skip")) {
+      } else if (!strcmp(word, "skip") || !strcmp(word, "unsupported")) {
+         char(*what)[2][160] = word[0] == 's' ? spec->skip : spec->unsupported;
          char lvl[16];
          int k;
          if (sscanf(rest, " %15s%n", lvl, &k) != 1)
@@ -160,9 +163,9 @@ exec_parse_spec(const char *text, struct exec_spec *spec, char *err, size_t errl
          for (unsigned wv = 0; wv < 2; wv++) {
             if (!(waves & (1u << wv)))
                continue;
-            snprintf(spec->skip[i][wv], sizeof(spec->skip[i][wv]), "%s", rest + k + (rest[k] == ' '));
-            if (!spec->skip[i][wv][0])
-               strcpy(spec->skip[i][wv], "(no reason)");
+            snprintf(what[i][wv], sizeof(what[i][wv]), "%s", rest + k + (rest[k] == ' '));
+            if (!what[i][wv][0])
+               strcpy(what[i][wv], "(no reason)");
          }
       }
    }
@@ -469,6 +472,7 @@ struct exec_parts {
    char path[EXEC_MAX_PARTS][600];
    char *text[EXEC_MAX_PARTS]; /* retargeted */
    aco_program *prog[EXEC_MAX_PARTS];
+   bool llc[EXEC_MAX_PARTS]; /* built by llc-19 (llc_part.h) */
 };
 
 static void
@@ -600,6 +604,7 @@ load_parts(const char *name, const char *text, const struct exec_spec *spec,
          snprintf(parts->path[parts->n], sizeof(parts->path[0]), "%s", l);
       else
          snprintf(parts->path[parts->n], sizeof(parts->path[0]), "%.*s/%s", dir_len, dir, l);
+      parts->llc[parts->n] = spec->link_llc[i];
       if (!add_part(parts, NULL, level, wave, msg, len))
          return NULL;
    }
@@ -629,6 +634,10 @@ compile_kernel(aco_program *p, const struct exec_parts *parts, const aco_compile
    aco_binary *bins[EXEC_MAX_PARTS] = {0};
    bool ok = true;
    for (unsigned i = 0; i < parts->n && ok; i++) {
+      if (parts->llc[i]) {
+         ok = exec_llc_part(parts->prog[i], parts->path[i], &bins[i], msg, len);
+         continue;
+      }
       aco_status s = aco_compile(parts->prog[i], opts, NULL, &bins[i]);
       if (s != ACO_SUCCESS)
          ok = fail(msg, len, "compile %s: %s: %s", parts->path[i], aco_status_string(s),

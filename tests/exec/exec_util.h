@@ -64,7 +64,11 @@ struct exec_spec {
    unsigned num_args;
    uint32_t grid[3];
    char skip[3][2][160]; /* per level index and wave (32, 64): reason, "" to run */
+   /* per level index and wave: the compile must fail as unsupported with a message
+    * containing this text ("" to run) */
+   char unsupported[3][2][160];
    char links[EXEC_MAX_LINKS][128];
+   bool link_llc[EXEC_MAX_LINKS]; /* `; link-llc FILE`: that part is built by llc-19 */
    unsigned num_links;
    struct exec_expect expects[EXEC_MAX_EXPECTS];
    unsigned num_expects;

@@ -55,6 +55,21 @@ main(int argc, char **argv)
             }
             static char msg[1 << 16];
             uint32_t instrs = 0;
+            const char *refusal = spec.unsupported[l][w / 64];
+            if (refusal[0]) {
+               /* the compile must refuse it, saying what */
+               bool ran = exec_run(path, text, &spec, levels[l], w, msg, sizeof(msg), &instrs, dump);
+               if (!ran && strstr(msg, ": unsupported: ") && strstr(msg, refusal)) {
+                  printf("ok   %s %s wave%u: unsupported, as expected\n", argv[i],
+                         aco_gfx_level_name(levels[l]), w);
+                  passed++;
+               } else {
+                  printf("FAIL %s %s wave%u: expected an unsupported error naming \"%s\", got: %s\n",
+                         argv[i], aco_gfx_level_name(levels[l]), w, refusal, ran ? "a run" : msg);
+                  failed++;
+               }
+               continue;
+            }
             if (exec_run(path, text, &spec, levels[l], w, msg, sizeof(msg), &instrs, dump)) {
                printf("ok   %s %s wave%u (%u instructions)\n", argv[i],
                       aco_gfx_level_name(levels[l]), w, instrs);

@@ -18,6 +18,7 @@
  * x, y, z, and the packed local id in v0. MODE follows the entry's denormal modes (what
  * the `denormal-fp-math` attributes tell llc). */
 #include "exec_util.h"
+#include "llc_part.h"
 
 #include "emit_llvm.h"
 #include "emu/emu.h"
@@ -100,72 +101,6 @@ fail(char *msg, size_t len, const char *fmt, ...)
    return false;
 }
 
-static const char *
-cache_dir(void)
-{
-   const char *dir = getenv("ACO_LLVM_CROSS_CACHE");
-   if (!dir || !dir[0])
-      dir = "llvm-cross-cache";
-   mkdir(dir, 0777); /* EEXIST is fine; a real failure shows when writing */
-   return dir;
-}
-
-static bool
-write_file(const char *path, const char *data, size_t size)
-{
-   FILE *f = fopen(path, "wb");
-   if (!f)
-      return false;
-   bool ok = fwrite(data, 1, size, f) == size;
-   return fclose(f) == 0 && ok;
-}
-
-/* llc-19 on the module into the cache: *o_path names the object. */
-static bool
-compile_llc(const char *name, const char *ll, const char *cpu, unsigned wave, char *o_path,
-            char *msg, size_t msglen)
-{
-   char opts[256];
-   snprintf(opts, sizeof(opts),
-            "-O2 -enable-ipra=false -mtriple=amdgcn-- -mcpu=%s -mattr=%s+wavefrontsize%u "
-            "-filetype=obj",
-            cpu, strcmp(cpu, "gfx1030") ? "" : "+enable-flat-scratch,", wave);
-   uint64_t h = UINT64_C(14695981039346656037);
-   for (const char *s = opts; *s; s++)
-      h = (h ^ (uint8_t)*s) * UINT64_C(1099511628211);
-   for (const char *s = ll; *s; s++)
-      h = (h ^ (uint8_t)*s) * UINT64_C(1099511628211);
-   const char *dir = cache_dir();
-   snprintf(o_path, PATH_MAX, "%s/%s-%s-w%u-%016llx.o", dir, name, cpu, wave,
-            (unsigned long long)h);
-   if (access(o_path, R_OK) == 0)
-      return true;
-   char ll_path[PATH_MAX + 16], tmp[PATH_MAX + 32], err[PATH_MAX + 32];
-   snprintf(ll_path, sizeof(ll_path), "%s.ll", o_path);
-   snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", o_path, (long)getpid());
-   snprintf(err, sizeof(err), "%s.%ld.err", o_path, (long)getpid());
-   if (!write_file(ll_path, ll, strlen(ll)))
-      return fail(msg, msglen, "cannot write %s", ll_path);
-   char cmd[4 * PATH_MAX + 512];
-   snprintf(cmd, sizeof(cmd), "llc-19 %s '%s' -o '%s' 2>'%s'", opts, ll_path, tmp, err);
-   int rc = system(cmd);
-   if (rc != 0) {
-      char *e = exec_read_file(err, NULL);
-      fail(msg, msglen, "llc-19 failed (%d) on %s:\n%.1500s", rc, ll_path, e ? e : "");
-      free(e);
-      unlink(tmp);
-      unlink(err);
-      return false;
-   }
-   unlink(err);
-   if (rename(tmp, o_path) != 0) {
-      fail(msg, msglen, "cannot rename %s: %s", tmp, strerror(errno));
-      unlink(tmp);
-      return false;
-   }
-   return true;
-}
-
 /* One kernel on one target: translate, compile, run both ways, compare. */
 static bool
 cross_run(const char *name, const char *text, const struct exec_spec *spec,
@@ -214,7 +149,7 @@ cross_run(const char *name, const char *text, const struct exec_spec *spec,
    char o_path[PATH_MAX];
    char base[64];
    snprintf(base, sizeof(base), "%.*s", (int)strcspn(name, "."), name);
-   if (!compile_llc(base, aco_strbuf_str(&ll), cpu, wave, o_path, msg, msglen))
+   if (!exec_compile_llc(base, aco_strbuf_str(&ll), cpu, wave, o_path, msg, msglen))
       goto out;
    size_t elf_size = 0;
    elf = exec_read_file(o_path, &elf_size);

@@ -214,21 +214,25 @@ test_abi_limits_and_hints(void **state)
    aco_program_destroy(p);
 }
 
-/* The four built-in ABIs exactly: blocks, caps and limits. */
+/* The five built-in ABIs exactly: blocks, caps and limits. */
 static void
 test_builtin_parameters(void **state)
 {
    (void)state;
    aco_program *p = test_program(ACO_GFX1200, 64);
    static const char *const names[] = {"compute_default", "rt_recursive", "rt_traversal",
-                                       "rt_anyhit"};
+                                       "rt_anyhit", "amdgpu_cs_chain"};
+   assert_int_equal(ACO_ABI_BUILTIN_COUNT, 5);
    for (unsigned i = 0; i < ACO_ABI_BUILTIN_COUNT; i++) {
       const struct aco_abi *abi = aco_program_builtin_abi(p, i);
       assert_non_null(abi);
       assert_string_equal(abi->name, names[i]);
       assert_ptr_equal(aco_program_find_abi(p, names[i]), abi);
-      assert_int_equal(abi->max_param_regs.sgprs, 32);
-      assert_int_equal(abi->max_param_regs.vgprs, 32);
+      assert_int_equal(abi->chain, i == ACO_ABI_AMDGPU_CS_CHAIN);
+      /* the chain ABI has LLVM's layout instead of caps */
+      unsigned cap = i == ACO_ABI_AMDGPU_CS_CHAIN ? ACO_NO_LIMIT : 32;
+      assert_int_equal(abi->max_param_regs.sgprs, cap);
+      assert_int_equal(abi->max_param_regs.vgprs, cap);
       assert_int_equal(abi->callee_max_regs.sgprs, ACO_NO_LIMIT);
       assert_int_equal(abi->callee_max_regs.vgprs, ACO_NO_LIMIT);
       assert_int_equal(abi->callee_max_stack, 0xffffffffu);

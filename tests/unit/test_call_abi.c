@@ -220,7 +220,7 @@ test_builtin_cap_to_stack(void **state)
    for (unsigned i = 0; i < 40; i++)
       params[i] = P(I32, 0, NULL);
    for (unsigned w = 32; w <= 64; w += 32) {
-      for (unsigned a = 0; a < ACO_ABI_BUILTIN_COUNT; a++) {
+      for (unsigned a = 0; a < ACO_ABI_AMDGPU_CS_CHAIN; a++) {
          struct result r;
          run(aco_program_builtin_abi(p, a), params, 40, false, ACO_GFX1100, w, &r);
          assert_int_equal(r.status, ACO_SUCCESS);
@@ -254,7 +254,7 @@ test_builtin_sgpr_pairs(void **state)
    static const unsigned cd[16] = {2, 4, 6, 8, 10, 12, 14, 32, 34, 36, 38, 40, 42, 44, 46, 64};
    for (unsigned w = 32; w <= 64; w += 32) {
       for (unsigned dc = 0; dc < 2; dc++) {
-         for (unsigned a = 0; a < ACO_ABI_BUILTIN_COUNT; a++) {
+         for (unsigned a = 0; a < ACO_ABI_AMDGPU_CS_CHAIN; a++) {
             struct result r;
             run(aco_program_builtin_abi(p, a), params, 20, dc, ACO_GFX1030, w, &r);
             assert_int_equal(r.status, ACO_SUCCESS);

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/* Parts of a kernel built by llc-19 instead of libaco (`; link-llc FILE`, exec_util.h):
+ * the part is translated to LLVM IR (air_emit_llvm), compiled by llc-19 into a relocatable
+ * object (cached), and the object read back as an aco_binary that aco_link takes like one
+ * of libaco's. */
+#ifndef ACO_TESTS_LLC_PART_H
+#define ACO_TESTS_LLC_PART_H
+
+#include "aco/aco_compile.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* llc-19 -O2 on the module `ll` for cpu/wave into $ACO_LLVM_CROSS_CACHE (default
+ * ./llvm-cross-cache), under a hash of the module and the options; o_path (PATH_MAX bytes)
+ * names the object. */
+bool exec_compile_llc(const char *name, const char *ll, const char *cpu, unsigned wave,
+                      char *o_path, char *msg, size_t msglen);
+
+/* An ELF relocatable object of llc's as a binary: its .text as the code, its functions as
+ * symbols (flags 0, register counts the whole file: the object does not say), its
+ * R_AMDGPU_REL32_LO/HI relocations (REL or RELA) as relocations. Free with
+ * aco_binary_destroy. */
+bool exec_binary_from_object(const void *elf, size_t size, aco_target target, aco_binary **out,
+                             char *msg, size_t msglen);
+
+/* Part `p` through air_emit_llvm, llc-19 and exec_binary_from_object. */
+bool exec_llc_part(aco_program *p, const char *name, aco_binary **out, char *msg, size_t msglen);
+
+#endif
