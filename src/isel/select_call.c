@@ -236,14 +236,6 @@ isel_select_function_start(struct isel_ctx *c)
 
 static aco_temp function_address(struct isel_ctx *c, const struct aco_function *f);
 
-static aco_status
-chain_supported(struct isel_ctx *c, const struct air_instr *in)
-{
-   if (c->p->gfx_level == ACO_GFX1030)
-      return isel_unsupported(c, in, "an amdgpu_cs_chain function on gfx1030 (the scratch "
-                              "descriptor in s[48:51])");
-   return ACO_SUCCESS;
-}
 
 /* Counters are unknown where a jump enters: whatever the code before it left outstanding
  * is waited for first. */
@@ -272,9 +264,7 @@ isel_select_chain_start(struct isel_ctx *c)
 {
    const struct aco_function *f = c->f;
    struct aco_call_layout *l = &c->call_layout;
-   aco_status s = chain_supported(c, NULL);
-   if (!s)
-      s = layout_of(c, f, l, NULL);
+   aco_status s = layout_of(c, f, l, NULL);
    if (s)
       return s;
    unsigned ndefs = l->param_regs.sgprs + f->num_params;
@@ -317,14 +307,11 @@ chain_jump(struct isel_ctx *c, const struct air_instr *in)
 {
    const struct aco_function *callee = in->callee;
    bool indirect = air_op_is_indirect_call(in->op);
-   aco_status s = chain_supported(c, in);
-   if (s)
-      return s;
    if (indirect && isel_div(c, in->srcs[0]))
       return isel_unsupported(c, in, "a jump to an amdgpu_cs_chain function through a pointer "
                               "that differs between lanes");
    struct aco_call_layout l;
-   s = layout_of(c, callee, &l, in);
+   aco_status s = layout_of(c, callee, &l, in);
    if (s)
       return s;
    unsigned treg = (l.param_regs.sgprs + 1) & ~1u; /* the first pair after the arguments */

@@ -210,6 +210,65 @@ test_builtin_examples(void **state)
    }
 }
 
+/* amdgpu_cs_chain: no system parameters, uniform dwords from s0 without alignment, the
+ * others from v8, in signature order; SGPRs end at s47 on gfx1030 (s[48:51] is LLVM's
+ * scratch descriptor) and at s103 elsewhere; no stack; i1 and return parameters refused. */
+static void
+test_chain_layout(void **state)
+{
+   (void)state;
+   aco_program *p = test_program(ACO_GFX1100, 32);
+   const aco_abi *chain = aco_program_builtin_abi(p, ACO_ABI_AMDGPU_CS_CHAIN);
+   static const aco_gfx_level levels[] = {ACO_GFX1030, ACO_GFX1100, ACO_GFX1200};
+   aco_param_info params[6] = {P(I32, U, "k"), P(PTR, U, "out"), P(I32, 0, "lane"),
+                               P(I64, U, "big"), P(T(ACO_BASE_FLOAT, 64, 1), 0, "d"),
+                               P(T(ACO_BASE_INT, 32, 3), D, "v3")};
+   static const char *const want[] = {"none", "none", "none", "none", "s0 c", "s[1:2] c",
+                                      "v8 c", "s[3:4] c", "v[9:10] c", "v[11:13] c"};
+   for (unsigned g = 0; g < 3; g++) {
+      for (unsigned w = 32; w <= 64; w += 32) {
+         struct result r;
+         run(chain, params, 6, false, levels[g], w, &r);
+         expect_layout(&r, want, 6, "chain");
+         assert_int_equal(r.l.stack_bytes, 0);
+         assert_int_equal(r.l.param_regs.sgprs, 5);
+         assert_int_equal(r.l.param_regs.vgprs, 6);
+      }
+   }
+   /* 48 SGPR dwords fit everywhere, 49 only past gfx1030; 104 is the end elsewhere */
+   aco_param_info many[60];
+   for (unsigned i = 0; i < 60; i++)
+      many[i] = P(I64, U, NULL);
+   struct result r;
+   run(chain, many, 24, false, ACO_GFX1030, 32, &r);
+   assert_int_equal(r.status, ACO_SUCCESS);
+   assert_int_equal(r.locs[23].reg, 46);
+   many[24] = P(I32, U, NULL);
+   run(chain, many, 25, false, ACO_GFX1030, 32, &r);
+   assert_int_equal(r.status, ACO_ERROR_REGISTER_LIMIT);
+   assert_non_null(strstr(r.msg, "end at s47"));
+   run(chain, many, 25, false, ACO_GFX1200, 64, &r);
+   assert_int_equal(r.status, ACO_SUCCESS);
+   many[24] = P(I64, U, NULL);
+   run(chain, many, 52, false, ACO_GFX1100, 32, &r);
+   assert_int_equal(r.status, ACO_SUCCESS);
+   run(chain, many, 53, false, ACO_GFX1100, 32, &r);
+   assert_int_equal(r.status, ACO_ERROR_REGISTER_LIMIT);
+   assert_non_null(strstr(r.msg, "end at s103"));
+   /* refused: lane masks, return parameters, divergent_callable */
+   aco_param_info bad[1] = {P(BOOL, 0, "b")};
+   run(chain, bad, 1, false, ACO_GFX1100, 32, &r);
+   assert_int_equal(r.status, ACO_ERROR_INVALID_ARGUMENT);
+   assert_non_null(strstr(r.msg, "no i1"));
+   bad[0] = P(I32, R, "r");
+   run(chain, bad, 1, false, ACO_GFX1100, 32, &r);
+   assert_int_equal(r.status, ACO_ERROR_INVALID_ARGUMENT);
+   bad[0] = P(I32, 0, "x");
+   run(chain, bad, 1, true, ACO_GFX1100, 32, &r);
+   assert_int_equal(r.status, ACO_ERROR_INVALID_ARGUMENT);
+   aco_program_destroy(p);
+}
+
 /* 40 VGPR values: the cap of 32 sends the last 8 to the stack, in signature order. */
 static void
 test_builtin_cap_to_stack(void **state)
@@ -1059,7 +1118,7 @@ main(void)
       cmocka_unit_test(test_one_kind_files),   cmocka_unit_test(test_hints),
       cmocka_unit_test(test_parsed_abi),       cmocka_unit_test(test_properties),
       cmocka_unit_test(test_public_query),     cmocka_unit_test(test_examples_file),
-      cmocka_unit_test(test_corpus_functions),
+      cmocka_unit_test(test_corpus_functions), cmocka_unit_test(test_chain_layout),
       cmocka_unit_test(test_invalid),          cmocka_unit_test(test_function_error),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
