@@ -72,6 +72,8 @@ emu_abi_free(struct emu_wave_state *ws)
    }
    aco_free(a, ws->frames);
    aco_free(a, ws->vgpr_poison);
+   aco_free(a, ws->chain_vgpr);
+   ws->chain_vgpr = NULL;
    ws->frames = NULL;
    ws->vgpr_poison = NULL;
    ws->num_frames = ws->cap_frames = 0;
@@ -373,7 +375,8 @@ tail_call(struct emu_wave_state *ws, uint64_t target)
 
 /* An s_setpc_b64 to an amdgpu_cs_chain function: only where no call is open (the chain
  * starts the stack over), and the function finds nothing but its arguments in the lanes
- * the jump leaves with. */
+ * the jump leaves with. A chain function jumping on must have kept the lanes inactive at
+ * its entry of v8 and up as they were. */
 static bool
 chain_jump(struct emu_wave_state *ws, const struct aco_emu_callee *c)
 {
@@ -385,7 +388,26 @@ chain_jump(struct emu_wave_state *ws, const struct aco_emu_callee *c)
    }
    if (!alloc_poison(ws))
       return emu_fail(&ws->w, "out of memory in the ABI check");
-   enter_callee(ws, &c->abi, emu_exec(&ws->w) & lane_mask(ws));
+   uint64_t exec = emu_exec(&ws->w) & lane_mask(ws);
+   size_t bytes = (size_t)ws->w.num_vgprs * EMU_MAX_LANES * 4;
+   if (ws->chain_vgpr) {
+      /* leaving a chain function: what it owed in the lanes inactive at its entry */
+      uint64_t inactive = ~ws->chain_exec & lane_mask(ws);
+      for (unsigned v = 8; v < ws->w.num_vgprs; v++) {
+         for (unsigned l = 0; l < ws->w.wave_size; l++) {
+            size_t k = (size_t)v * EMU_MAX_LANES + l;
+            if (((inactive >> l) & 1) && ws->w.vgpr[k] != ws->chain_vgpr[k])
+               return emu_fail(&ws->w, "abi: jump to @%s: v%u lane %u, inactive at the entry of "
+                               "the amdgpu_cs_chain function jumping, changed from 0x%08x to "
+                               "0x%08x", c->name, v, l, ws->chain_vgpr[k], ws->w.vgpr[k]);
+         }
+      }
+   } else if (!(ws->chain_vgpr = aco_alloc(ws->w.emu->alloc, bytes ? bytes : 4))) {
+      return emu_fail(&ws->w, "out of memory in the ABI check");
+   }
+   memcpy(ws->chain_vgpr, ws->w.vgpr, bytes);
+   ws->chain_exec = exec;
+   enter_callee(ws, &c->abi, exec);
    return true;
 }
 

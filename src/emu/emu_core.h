@@ -70,6 +70,10 @@ struct emu_wave_state {
    uint64_t *vgpr_poison; /* per VGPR: poisoned lanes */
    struct emu_frame *frames;
    unsigned num_frames, cap_frames;
+   /* inside an amdgpu_cs_chain function: the VGPRs and exec at its entry (its inactive
+    * lanes of v8 and up must be there again at its next chain jump) */
+   uint32_t *chain_vgpr;
+   uint64_t chain_exec;
 };
 
 static inline struct emu_wave_state *

@@ -290,6 +290,10 @@ isel_select_chain_start(struct isel_ctx *c)
    memcpy(start->definitions, defs, n * sizeof(defs[0]));
    isel_emit(c, aco_op_p_logical_start, 0, 0);
    wait_everything(c);
+   /* nothing is preserved; the save pass keeps the inactive lanes of v8 and up */
+   c->p->preserved = aco_arena_zalloc(&c->p->arena, 512, 1);
+   if (!c->p->preserved)
+      return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
    for (uint32_t i = 0; i < f->num_params; i++) {
       const aco_param_location *loc = &l->params[i];
       if (loc->kind == ACO_PARAM_LOC_SGPR)

@@ -20,6 +20,12 @@
  * before each s_setpc_b64 (a return is never inside divergent control flow, so exec is the
  * entry mask there).
  *
+ * An amdgpu_cs_chain function preserves nothing but owes the code that jumped to it the
+ * inactive lanes of v8 and up (LLVM's convention): VGPRs from v8 it writes in all lanes
+ * are saved and restored in the lanes inactive at its entry, around its jumps (its return
+ * ends the wave). It has no stack pointer: the save area is at its frame's offset in
+ * scratch, and the saves come after the waits it starts with.
+ *
  * Then, for every function, the outgoing stack-parameter area of its calls is put at the
  * end of the frame, the stack-pointer bumps around its calls get the final frame size
  * (or are removed when the frame is empty) and the stores of stack-passed arguments
@@ -36,7 +42,7 @@ test(const uint64_t *set, unsigned f)
 
 struct save_ctx {
    struct aco_mprogram *p;
-   unsigned sp;          /* stack pointer SGPR */
+   int sp;               /* stack pointer SGPR, or -1 (chain functions: offsets from 0) */
    int tmp;              /* SGPR (pair in wave64) for the entry exec, or -1 */
    int lane_vgpr;        /* VGPR carrying SGPRs, or -1 */
    uint32_t base;        /* first byte of the save area */
@@ -90,7 +96,7 @@ classify(struct save_ctx *c)
    for (unsigned v = 0; v < 256; v++) {
       unsigned f = 256 + v;
       bool wwm = test(p->regs_whole_wave, f) || (int)f == c->lane_vgpr;
-      if (!test(p->regs_written, f) && (int)f != c->lane_vgpr)
+      if ((!test(p->regs_written, f) && (int)f != c->lane_vgpr) || (p->is_chain && v < 8))
          continue;
       if (wwm && p->preserved[f])
          c->all[c->num_all++] = (uint16_t)f;
@@ -129,12 +135,13 @@ classify(struct save_ctx *c)
 static void
 scratch(struct save_ctx *c, struct aco_mbuilder *b, bool load, unsigned vfield, uint32_t off)
 {
-   enum aco_encoding enc = ACO_ENC_MEM_NO_VADDR | ACO_ENC_MEM_SADDR;
-   aco_operand saddr = aco_opnd_reg(aco_sgpr(c->sp), aco_rc_s(1));
+   bool sp = c->sp >= 0;
+   enum aco_encoding enc = ACO_ENC_MEM_NO_VADDR | (sp ? ACO_ENC_MEM_SADDR : 0);
+   aco_operand saddr = aco_opnd_reg(aco_sgpr(sp ? (unsigned)c->sp : 0), aco_rc_s(1));
    struct aco_minstr *m;
    if (load) {
       aco_definition d = aco_def_fixed(aco_temp_make(0, aco_rc_v(1)), aco_physreg_make(vfield, 0));
-      m = aco_mb_hw(b, aco_op_scratch_load_b32, enc, &d, &saddr);
+      m = aco_mb_hw(b, aco_op_scratch_load_b32, enc, &d, sp ? &saddr : NULL);
    } else {
       aco_operand ops[2] = {aco_opnd_reg(aco_physreg_make(vfield, 0), aco_rc_v(1)), saddr};
       m = aco_mb_hw(b, aco_op_scratch_store_b32, enc, NULL, ops);
@@ -257,12 +264,30 @@ emit_restores(struct save_ctx *c, struct aco_mbuilder *b)
    whole_wave(c, b, true, true);
 }
 
+/* The waits a chain function starts with (instruction selection puts them there). */
+static bool
+is_wait(enum aco_opcode op)
+{
+   switch (op) {
+   case aco_op_s_waitcnt: case aco_op_s_waitcnt_vscnt: case aco_op_s_wait_loadcnt:
+   case aco_op_s_wait_storecnt: case aco_op_s_wait_kmcnt: case aco_op_s_wait_dscnt:
+   case aco_op_s_wait_samplecnt: case aco_op_s_wait_bvhcnt: case aco_op_s_wait_expcnt:
+      return true;
+   default:
+      return false;
+   }
+}
+
 static aco_status
 insert_saves(struct save_ctx *c)
 {
    struct aco_mprogram *p = c->p;
    struct aco_mbuilder b;
-   aco_mb_at(&b, p, p->blocks.data[0], 0);
+   struct aco_mblock *first = p->blocks.data[0];
+   uint32_t at = 0;
+   while (p->is_chain && at < first->instrs.len && is_wait(first->instrs.data[at]->opcode))
+      at++; /* after the waits for what the jump left outstanding */
+   aco_mb_at(&b, p, first, at);
    emit_saves(c, &b);
    struct aco_mblock *blk;
    aco_foreach_block(p, blk) {
@@ -315,12 +340,12 @@ patch_bumps(struct aco_mprogram *p)
 aco_status
 aco_save_registers(struct aco_mprogram *p)
 {
-   if (!p->is_entry && p->preserved) {
+   if ((!p->is_entry || p->is_chain) && p->preserved) {
       struct save_ctx *c = aco_arena_zalloc(&p->arena, sizeof(struct save_ctx), 8);
       if (!c)
          return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "save_registers: out of memory");
       c->p = p;
-      c->sp = p->stack_pointer_reg;
+      c->sp = p->is_chain ? -1 : (int)p->stack_pointer_reg;
       aco_status s = classify(c);
       if (s)
          return s;
