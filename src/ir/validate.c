@@ -630,6 +630,9 @@ check_instr(struct vctx *c, struct air_instr *instr)
       if (!(c->f->flags & (ACO_FUNCTION_ENTRY | ACO_FUNCTION_NORETURN)) && !c->f->abi->chain)
          report(c, instr, "only entries, noreturn and amdgpu_cs_chain functions call the "
                 "noreturn function @%s", instr->callee->name);
+      else if (instr->parent != c->f->body)
+         report(c, instr, "a call to the noreturn function @%s must be in the function's body, "
+                "not inside an if or loop (it ends every lane of the wave)", instr->callee->name);
    }
    /* Results become visible after the instruction (and its regions). */
    for (unsigned i = 0; i < instr->num_defs; i++) {
@@ -733,6 +736,8 @@ check_function(struct vctx *c, struct aco_function *f)
       report(c, NULL, "an entry function must be defined in its program");
    if (entry && (f->flags & ACO_FUNCTION_DIVERGENT_CALLABLE))
       report(c, NULL, "an entry function cannot be divergent_callable");
+   if ((f->flags & ACO_FUNCTION_NORETURN) && (f->flags & ACO_FUNCTION_DIVERGENT_CALLABLE))
+      report(c, NULL, "a noreturn function cannot be divergent_callable (it ends the wave)");
    uint64_t wg = (uint64_t)f->workgroup_size[0] * f->workgroup_size[1] * f->workgroup_size[2];
    if (wg > 1024)
       report(c, NULL, "the workgroup has %llu invocations (at most 1024)", (unsigned long long)wg);

@@ -160,6 +160,9 @@ aco_status isel_select_reduce(struct isel_ctx *c, const struct air_instr *in);
  * and returns (docs/calls.md) */
 aco_status isel_select_function_start(struct isel_ctx *c);
 aco_status isel_select_chain_start(struct isel_ctx *c);
+/* Whether `return` ends the wave's lanes (entries, chain and noreturn functions) rather
+ * than going back to a caller. */
+bool isel_ends_wave(const struct isel_ctx *c);
 aco_status isel_select_call(struct isel_ctx *c, const struct air_instr *in);
 aco_status isel_select_return(struct isel_ctx *c, const struct air_instr *in);
 /* p_call of call instruction `in` to the uniform address `target` (select_call.c) */

@@ -212,7 +212,7 @@ isel_select_function_start(struct isel_ctx *c)
       bool uniform = (f->params[i].flags & ACO_PARAM_UNIFORM) || f->params[i].type.bits == 1;
       c->temps[f->params[i].value.id] = load_stack_param(c, &l->params[i], l->stack_bytes, uniform);
    }
-   if (!chain && returns_nested(f)) {
+   if (!chain && !isel_ends_wave(c) && returns_nested(f)) {
       /* returns inside ifs may be divergent: the end restores the entry's exec */
       c->entry_exec = isel_new(c, aco_rc_lane_mask(c->p->wave_size));
       struct aco_minstr *cp = isel_emit(c, c->p->wave_size == 64 ? aco_op_s_mov_b64 : aco_op_s_mov_b32, 1, 1);
@@ -456,13 +456,21 @@ chain_return(struct isel_ctx *c, const struct air_instr *in, const aco_temp *val
 
 /* p_return with the values of `in` (a return; NULL: none) or, for a tail call, the
  * results of the call just made (vals). */
+bool
+isel_ends_wave(const struct isel_ctx *c)
+{
+   return c->p->is_entry || (c->f->flags & ACO_FUNCTION_NORETURN);
+}
+
 static aco_status
 emit_return(struct isel_ctx *c, const struct air_instr *in, const aco_temp *vals)
 {
    const struct aco_function *f = c->f;
-   if (c->p->is_entry) {
+   if (isel_ends_wave(c)) {
+      /* a noreturn function's calls are the last thing of the wave (the validator sees
+       * to it), so it ends the wave as an entry does, and owes nobody anything */
       isel_emit(c, aco_op_p_logical_end, 0, 0);
-      isel_emit(c, aco_op_p_return, 0, 0);
+      isel_emit(c, aco_op_p_return, 0, 0)->imm = c->p->is_entry ? 0 : ACO_RETURN_END;
       return c->p->status;
    }
    if (f->flags & ACO_FUNCTION_DIVERGENT_CALLABLE)
@@ -774,6 +782,9 @@ select_call_site(struct isel_ctx *c, const struct air_instr *in)
       isel_skip_end(c, &skip);
       return s ? s : c->p->status;
    }
+   if (indirect && isel_div(c, in->srcs[0]) && (callee->flags & ACO_FUNCTION_NORETURN))
+      return isel_unsupported(c, in, "a call to a noreturn function through a pointer that "
+                              "differs between lanes (the first callee would end the wave)");
    if (indirect && isel_div(c, in->srcs[0])) {
       /* results in SGPRs would be overwritten by each trip of the waterfall */
       for (uint32_t i = 0; i < callee->num_params; i++)

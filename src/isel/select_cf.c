@@ -957,9 +957,9 @@ isel_select_jump(struct isel_ctx *c, const struct air_instr *in, aco_temp *yield
       return select_loop_jump(c, in, in->op == ACO_OP_BREAK);
    case ACO_OP_RETURN:
       if (c->div_ifs.len || (c->loop && c->loop->divergent) || c->masks.len) {
-         if (c->loop || (!c->p->is_entry && !c->entry_exec.id))
+         if (c->loop || (!isel_ends_wave(c) && !c->entry_exec.id))
             return isel_unsupported(c, in, "a return inside divergent control flow");
-         if (!c->p->is_entry)
+         if (!isel_ends_wave(c))
             return isel_select_return(c, in); /* a return site (select_call.c) */
          return select_divergent_return(c);
       }

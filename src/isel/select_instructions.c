@@ -571,6 +571,7 @@ aco_select_instructions(struct aco_mprogram *p, const struct aco_function *f)
       return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
    p->is_chain = f->abi->chain;
    p->is_entry = (f->flags & ACO_FUNCTION_ENTRY) || p->is_chain;
+   p->noreturn = (f->flags & ACO_FUNCTION_NORETURN) && !p->is_entry;
    for (unsigned k = 0; k < 3; k++)
       p->config.workgroup_size[k] = f->workgroup_size[k] ? f->workgroup_size[k] : 1;
    /* entries that call set up scratch for their callees */

@@ -466,7 +466,7 @@ static aco_status
 lower_return(struct lower_ctx *ctx, const struct aco_minstr *in)
 {
    /* an entry's (or chain function's) jumps to chain functions are s_setpc_b64 too */
-   if (ctx->p->is_entry && in->imm != ACO_RETURN_TO_LAST)
+   if ((ctx->p->is_entry && in->imm != ACO_RETURN_TO_LAST) || in->imm == ACO_RETURN_END)
       return emit(ctx, aco_op_s_endpgm, 0, 0) ? ACO_SUCCESS : oom(ctx);
    if (in->num_operands < 1)
       return aco_mprogram_error(ctx->p, ACO_ERROR_INVALID_IR,

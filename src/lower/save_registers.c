@@ -20,6 +20,7 @@
  * before each s_setpc_b64 (a return is never inside divergent control flow, so exec is the
  * entry mask there).
  *
+ * A noreturn function owes nothing: its return ends the wave.
  * An amdgpu_cs_chain function preserves nothing but owes the code that jumped to it the
  * inactive lanes of v8 and up (LLVM's convention): VGPRs from v8 it writes in all lanes
  * are saved and restored in the lanes inactive at its entry, around its jumps (its return
@@ -340,7 +341,7 @@ patch_bumps(struct aco_mprogram *p)
 aco_status
 aco_save_registers(struct aco_mprogram *p)
 {
-   if ((!p->is_entry || p->is_chain) && p->preserved) {
+   if ((!p->is_entry || p->is_chain) && p->preserved && !p->noreturn) {
       struct save_ctx *c = aco_arena_zalloc(&p->arena, sizeof(struct save_ctx), 8);
       if (!c)
          return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "save_registers: out of memory");

@@ -229,6 +229,8 @@ struct aco_minstr {
 /* p_return's imm: jump to its last operand, not to its first (the return address): a
  * divergent-callable function continuing the call chain (docs/calls.md). */
 #define ACO_RETURN_TO_LAST 1u
+/* p_return's imm: end the wave (s_endpgm) instead: the return of a noreturn function. */
+#define ACO_RETURN_END 2u
 
 /* Constants of lowered calls known only later (docs/calls.md). */
 enum aco_mreloc {
@@ -309,6 +311,7 @@ struct aco_mprogram {
     * preserve, a frame starting at scratch offset 0, `return` ends the wave. */
    /* The last validator report in full (in the arena), NULL when it found nothing. */
    bool is_chain;
+   bool noreturn; /* a noreturn function (not an entry): its return ends the wave */
    const char *report;
    /* aco_compute_liveness: the highest demand of any instruction (what spilling reads). */
    struct aco_register_demand max_demand;
