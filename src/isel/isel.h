@@ -49,6 +49,7 @@ struct isel_loop {
    bool seen_divergent_continue; /* a later break cannot jump straight out */
    unsigned div_if_base;         /* c->div_ifs.len when the loop began */
    unsigned mask_base;           /* mask variable of L (divergent loops) */
+   int ret_mask;                 /* mask variable of the lanes that returned in it, or -1 */
    int *param_acc, *result_acc;  /* per boolean param/result: its accumulator, or -1 */
    struct isel_join latch, exit;
 };

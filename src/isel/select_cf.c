@@ -598,6 +598,13 @@ has_divergent_jump(const struct isel_ctx *c, const struct air_region *r, bool in
    return false;
 }
 
+static bool
+not_return(void *ctx, struct air_instr *in)
+{
+   (void)ctx;
+   return in->op != ACO_OP_RETURN;
+}
+
 aco_status
 isel_select_loop(struct isel_ctx *c, const struct air_instr *in)
 {
@@ -636,6 +643,10 @@ isel_select_loop(struct isel_ctx *c, const struct air_instr *in)
       if (l.divergent && is_bool(c, body->params[i]) && isel_div(c, body->params[i]))
          l.param_acc[i] = (int)push_mask(c, init[i]);
    }
+   /* lanes returning inside it end (select_loop_return); the exit leaves them out */
+   l.ret_mask = -1;
+   if (l.divergent && isel_ends_wave(c) && !air_walk(in->regions[0], not_return, NULL))
+      l.ret_mask = (int)push_mask(c, isel_const_temp(c, 0, c->lane_mask_dwords));
    unsigned nm = c->masks.len;
    l.latch.nvals = np;
    l.latch.nmasks = nm;
@@ -785,7 +796,10 @@ isel_select_loop(struct isel_ctx *c, const struct air_instr *in)
       else
          c->temps[in->defs[i].id] = join_value(c, &l.exit, i, isel_rc_of(c, in->defs[i]));
    }
-   if (l.divergent)
+   if (l.ret_mask >= 0)
+      exec_set(c, mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,
+                          aco_opnd_temp(entry_exec), aco_opnd_temp(c->masks.data[l.ret_mask])));
+   else if (l.divergent)
       exec_set(c, entry_exec);
    c->dead = !join_count(&l.exit, true);
    if (!c->dead)
@@ -867,13 +881,9 @@ select_loop_jump(struct isel_ctx *c, const struct air_instr *in, bool is_break)
    return c->p->status;
 }
 
-/* A return of some lanes of an entry, inside divergent ifs (not in a loop): the lanes are
- * done. They leave every saved mask that would bring them back (like a divergent break
- * leaving all the ifs), the rest of the region runs for no lane, and the block has no
- * logical successor: nothing of these lanes is needed any more. The entry's end ends the
- * wave for the others. */
 /* The lanes of a return inside divergent ifs are done: they leave every saved mask that
- * would bring them back, and the rest of the region runs without them. */
+ * would bring them back (like a divergent break leaving all the ifs), the rest of the
+ * region runs without them, and the block has no logical successor. */
 static void
 lanes_leave(struct isel_ctx *c)
 {
@@ -916,12 +926,65 @@ isel_returns_join(struct isel_ctx *c, unsigned n, aco_temp *vals)
    join_free(c, &c->returns);
 }
 
+/* A return of some lanes of a function whose return ends them (an entry, a chain or a
+ * noreturn function), inside divergent ifs, possibly in uniform loops: the lanes are
+ * done; the end of the function ends the wave for the others. */
 static aco_status
 select_divergent_return(struct isel_ctx *c)
 {
    isel_emit(c, aco_op_p_logical_end, 0, 0);
    lanes_leave(c);
    return c->p->status;
+}
+
+/* The same inside a divergent loop L (the only divergent loop around it): the lanes also
+ * leave L and join the loop's returned lanes R, which its exit leaves out of the mask it
+ * restores; when L is empty the wave leaves the loop, as after a divergent break. */
+static aco_status
+select_loop_return(struct isel_ctx *c)
+{
+   struct isel_loop *l = c->loop;
+   isel_emit(c, aco_op_p_logical_end, 0, 0);
+   c->block->kind |= ACO_BLOCK_BREAK;
+   c->masks.data[l->ret_mask] = mask_op(c, aco_op_s_or_b32, aco_op_s_or_b64,
+                                        aco_opnd_temp(c->masks.data[l->ret_mask]), exec_opnd(c));
+   for (unsigned k = c->div_ifs.len; k-- > 0;) {
+      unsigned var = c->div_ifs.data[k];
+      c->masks.data[var] = mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,
+                                   aco_opnd_temp(c->masks.data[var]), exec_opnd(c));
+   }
+   c->masks.data[l->mask_base] = mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,
+                                         aco_opnd_temp(c->masks.data[l->mask_base]),
+                                         exec_opnd(c));
+   /* scc: L is not empty */
+   branch(c, aco_op_p_cbranch_z, isel_scc_opnd());
+   join_add(c, &l->exit, c->block->index, false, true, NULL, NULL);
+   l->exit.e.data[l->exit.e.len - 1].via_exit_block = true;
+   uint32_t from = c->block->index;
+   struct aco_mblock *cont = isel_new_block(c, ACO_BLOCK_LINEAR);
+   if (!cont)
+      return c->p->status;
+   edge(c, from, cont, false, true);
+   c->block = cont;
+   c->dead = true;
+   exec_zero(c);
+   return c->p->status;
+}
+
+/* A return inside divergent control flow of a function whose return ends the lanes. */
+static aco_status
+select_lanes_end(struct isel_ctx *c, const struct air_instr *in)
+{
+   struct isel_loop *div = NULL;
+   unsigned n = 0;
+   for (struct isel_loop *l = c->loop; l; l = l->outer)
+      if (l->divergent && n++ == 0)
+         div = l;
+   if (!n)
+      return select_divergent_return(c); /* uniform loops keep the lanes left */
+   if (n > 1 || div != c->loop || div->ret_mask < 0)
+      return isel_unsupported(c, in, "a return inside a loop nested in a divergent loop");
+   return select_loop_return(c);
 }
 
 aco_status
@@ -957,11 +1020,11 @@ isel_select_jump(struct isel_ctx *c, const struct air_instr *in, aco_temp *yield
       return select_loop_jump(c, in, in->op == ACO_OP_BREAK);
    case ACO_OP_RETURN:
       if (c->div_ifs.len || (c->loop && c->loop->divergent) || c->masks.len) {
-         if (c->loop || (!isel_ends_wave(c) && !c->entry_exec.id))
-            return isel_unsupported(c, in, "a return inside divergent control flow");
-         if (!isel_ends_wave(c))
-            return isel_select_return(c, in); /* a return site (select_call.c) */
-         return select_divergent_return(c);
+         if (isel_ends_wave(c))
+            return select_lanes_end(c, in);
+         if (c->loop || !c->entry_exec.id)
+            return isel_unsupported(c, in, "a return inside divergent control flow in a loop");
+         return isel_select_return(c, in); /* a return site (select_call.c) */
       }
       isel_select_return(c, in);
       c->block = NULL;
