@@ -237,9 +237,12 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
       cfg.num_sgprs = (uint16_t)round_up(cfg.num_sgprs ? cfg.num_sgprs : 1, g->sgpr_granule);
       cfg.num_vgprs = (uint16_t)round_up(raw_vgprs ? raw_vgprs : 1,
                                          g->vgpr_granule[prog->target.wave_size == 64]);
-      /* a granule that does not divide the file (24 on GFX11+) ends at the file's end */
+      /* a granule that does not divide the file (24 on GFX11+, 8 for the 106 SGPRs) ends
+       * at the file's end */
       if (cfg.num_vgprs > ACO_VGPR_COUNT)
          cfg.num_vgprs = ACO_VGPR_COUNT;
+      if (cfg.num_sgprs > ACO_SGPR_COUNT)
+         cfg.num_sgprs = ACO_SGPR_COUNT;
    }
 
    if (s == ACO_SUCCESS) {

@@ -356,9 +356,20 @@ aco_save_registers(struct aco_mprogram *p)
             return s;
          p->save_bytes = c->bytes;
          p->config.scratch_bytes = (c->base + c->bytes + 15) & ~15u;
-         /* the registers the saves use count like any other */
+         /* the registers the saves use count like any other: the lane VGPR, and every
+          * saved one (a callee's ABI may clobber a register this function never names,
+          * so it must exist in the wave's allocation) */
          if (c->lane_vgpr >= 0 && (unsigned)c->lane_vgpr - 255 > p->config.num_vgprs)
             p->config.num_vgprs = (uint16_t)(c->lane_vgpr - 255);
+         const uint16_t *lists[3] = {c->active, c->all, c->inactive};
+         unsigned counts[3] = {c->num_active, c->num_all, c->num_inactive};
+         for (unsigned l = 0; l < 3; l++)
+            for (unsigned k = 0; k < counts[l]; k++)
+               if ((unsigned)lists[l][k] - 255 > p->config.num_vgprs)
+                  p->config.num_vgprs = (uint16_t)(lists[l][k] - 255);
+         for (unsigned k = 0; k < c->num_sgprs; k++)
+            if (c->sgprs[k] + 1u > p->config.num_sgprs)
+               p->config.num_sgprs = (uint16_t)(c->sgprs[k] + 1);
          unsigned tmp_end = c->tmp >= 0 ? (unsigned)c->tmp + p->wave_size / 32 : 0;
          if (tmp_end > p->config.num_sgprs)
             p->config.num_sgprs = (uint16_t)tmp_end;
