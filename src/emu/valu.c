@@ -257,6 +257,10 @@ compute_part(struct ctx *c, struct part *p)
       for (unsigned i = 0; i < 3; i++) {
          if (p->src[i] < 0)
             continue;
+         /* v_cndmask_b32 uses one source per lane: the other is no read of the program's
+          * (selecting around a register a call clobbered is fine) */
+         if (p->op == aco_op_v_cndmask_b32 && i < 2 && i != (unsigned)li.mask_in)
+            continue;
          unsigned from = lane;
          bool zero = false;
          if (i == 0 && is_dpp(in)) {

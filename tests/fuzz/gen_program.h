@@ -104,18 +104,12 @@
  *  - uniform-float, float-mode: the emulator's SALU float instructions (gfx1200) use the
  *    host's arithmetic (salu_float_mode.air; salu_float_nan.air shows the host's NaN,
  *    which the comparison now takes as any NaN);
- *  - call-clobbered-live: an argument of a clobbered (return or discardable) parameter
- *    that lives on after the call is not kept across it (call_clobbered_arg_live.air);
- *  - call-early-return: a call through a pointer in a function that returned inside an
- *    if jumps to a garbage address (call_early_return_pointer.air);
- *  - call-tail-after-return: the lanes that returned inside a divergent if are lost when
- *    the function ends with a tail call (call_tail_after_divergent_return.air);
- *  - call-abi: under ABIs that preserve nothing an SGPR spill clobbers SCC before its
- *    branch (call_spill_clobbers_scc.air); other failures of these seeds (out-of-bounds
- *    scalar loads, jumps to 0) are not reduced yet. */
+ *  - call-tail-after-return: a tail call after a return inside a divergent if is refused
+ *    as unsupported (call_tail_after_divergent_return.air).
+ * call-clobbered-live, call-early-return and call-abi are on: their regressions are fixed
+ * (tests/fuzz/regressions/call_*.air). */
 #define GEN_FEATURES_OPEN_BUGS                                                              \
-   (GEN_UNIFORM_FLOAT | GEN_FLOAT_MODE | GEN_CALL_CLOBBERED_LIVE | GEN_CALL_ABI |          \
-    GEN_CALL_EARLY_RETURN | GEN_CALL_TAIL_AFTER_RETURN)
+   (GEN_UNIFORM_FLOAT | GEN_FLOAT_MODE | GEN_CALL_TAIL_AFTER_RETURN)
 
 /* What the CI seed list runs (tests/fuzz/meson.build, difftest's default): what the
  * compiler compiles today, less the open bugs. This is the one place that says so
