@@ -382,38 +382,66 @@ select_if_any(struct isel_ctx *c, aco_temp m, aco_operand a, aco_operand b)
  * the guard closes (return values from the served lanes, the incoming ones elsewhere; the
  * served lanes' divergent PC becomes 0), then the function jumps to the divergent PC of the
  * first lane still wanting one, as the next function's uniform PC, or returns when none
- * does, handing every parameter back in both cases. */
+ * does, handing every parameter back in both cases. A tail call (`tail`, the function's
+ * last instruction) goes through the chain instead: the served lanes get its arguments
+ * of return parameters and its callee as their divergent PC, so the chain reaches the
+ * callee for them later; the other arguments must be the function's own parameters (the
+ * chain hands those back to the caller as they came). */
 static aco_status
-chain_return(struct isel_ctx *c, const struct air_instr *in, const aco_temp *vals)
+chain_return(struct isel_ctx *c, const struct air_instr *in, const struct air_instr *tail)
 {
    const struct aco_function *f = c->f;
    const struct aco_call_layout *l = &c->call_layout;
-   if (vals)
-      return isel_unsupported(c, in, "a tail call in a divergent-callable function");
    if (c->nesting > 1)
-      return isel_unsupported(c, in, "a return inside an if or loop of a divergent-callable "
-                              "function");
-   unsigned nret = air_num_return_params(f), k = 0;
-   aco_temp *then_vals = aco_arena_array(&c->p->arena, aco_temp, 2 * (nret + 1));
-   aco_temp *else_vals = then_vals + nret + 1;
-   aco_temp *out = aco_arena_array(&c->p->arena, aco_temp, nret + 1);
+      return isel_unsupported(c, in ? in : tail, "a return or tail call inside an if or loop "
+                              "of a divergent-callable function");
+   bool indirect = tail && air_op_is_indirect_call(tail->op);
+   aco_temp *then_vals = aco_arena_array(&c->p->arena, aco_temp, 2 * (f->num_params + 1));
+   aco_temp *else_vals = then_vals + f->num_params + 1;
+   aco_temp *out = aco_arena_array(&c->p->arena, aco_temp, f->num_params + 1);
+   int *merged = aco_arena_array(&c->p->arena, int, f->num_params + 1);
    aco_operand *ops = aco_arena_array(&c->p->arena, aco_operand, f->num_params + 5);
-   if (!then_vals || !out || !ops)
+   if (!then_vals || !out || !ops || !merged)
       return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
+   unsigned k = 0, next_result = 0;
    for (uint32_t i = 0; i < f->num_params; i++) {
-      if (!(f->params[i].flags & ACO_PARAM_RETURN))
-         continue;
-      if (!in || k >= in->num_srcs)
-         return isel_unsupported(c, in, "a return without a value for every return parameter");
-      if (f->params[i].type.bits == 1)
+      const aco_param_location *loc = &l->params[i];
+      bool ret = f->params[i].flags & ACO_PARAM_RETURN;
+      merged[i] = -1;
+      if (ret && f->params[i].type.bits == 1)
          return isel_unsupported(c, in, "an i1 return parameter of a divergent-callable function");
-      then_vals[k] = value_for(c, in->srcs[k], &l->params[i]);
+      aco_value v;
+      if (tail) {
+         /* every parameter but the return ones is handed back to the caller as it came */
+         v = tail->srcs[i + indirect];
+         if (!ret || loc->kind != ACO_PARAM_LOC_VGPR) {
+            if (v.id != f->params[i].value.id)
+               return isel_unsupported(c, tail, "a tail call in a divergent-callable function "
+                                       "passing other than its own parameter for one that is "
+                                       "not a return parameter in VGPRs");
+            continue;
+         }
+      } else if (ret) {
+         if (!in || next_result >= in->num_srcs)
+            return isel_unsupported(c, in, "a return without a value for every return parameter");
+         v = in->srcs[next_result++];
+      } else {
+         continue;
+      }
+      then_vals[k] = value_for(c, v, loc);
       else_vals[k] = c->temps[f->params[i].value.id];
       if (!then_vals[k].id || aco_rc_is_vgpr(then_vals[k].rc) != aco_rc_is_vgpr(else_vals[k].rc))
-         return isel_unsupported(c, in, "a return value of this type");
-      k++;
+         return isel_unsupported(c, in ? in : tail, "a return value of this type");
+      merged[i] = (int)k++;
    }
-   then_vals[k] = isel_as_vgpr(c, isel_const_temp(c, 0, 2)); /* served */
+   if (tail) {
+      /* the served lanes want the callee next */
+      aco_temp target = indirect ? isel_temp(c, tail->srcs[0]) : function_address(c, tail->callee);
+      then_vals[k] = aco_rc_is_vgpr(target.rc) ? target : isel_as_vgpr(c, target);
+      c->p->calls_dynamic |= indirect;
+   } else {
+      then_vals[k] = isel_as_vgpr(c, isel_const_temp(c, 0, 2)); /* served */
+   }
    else_vals[k] = c->divergent_pc;
    isel_chain_guard_close(c, k + 1, then_vals, else_vals, out);
    aco_temp dpc = out[k];
@@ -438,12 +466,11 @@ chain_return(struct isel_ctx *c, const struct air_instr *in, const aco_temp *val
    ops[n++] = aco_opnd_fixed_temp(c->return_address, loc_reg(&l->sys[ACO_SYSTEM_PARAM_RETURN_ADDRESS]));
    ops[n++] = aco_opnd_fixed_temp(c->p->stack_pointer, loc_reg(&l->sys[ACO_SYSTEM_PARAM_STACK_POINTER]));
    ops[n++] = aco_opnd_fixed_temp(dpc, loc_reg(&l->sys[ACO_SYSTEM_PARAM_DIVERGENT_PC]));
-   k = 0;
    for (uint32_t i = 0; i < f->num_params; i++) {
       const aco_param_location *loc = &l->params[i];
       if (loc->kind == ACO_PARAM_LOC_STACK)
          continue;
-      aco_temp t = (f->params[i].flags & ACO_PARAM_RETURN) ? out[k++] : c->temps[f->params[i].value.id];
+      aco_temp t = merged[i] >= 0 ? out[merged[i]] : c->temps[f->params[i].value.id];
       ops[n++] = aco_opnd_fixed_temp(t, loc_reg(loc));
    }
    /* the jump target goes where the next function expects its uniform PC */
@@ -473,8 +500,11 @@ emit_return(struct isel_ctx *c, const struct air_instr *in, const aco_temp *vals
       isel_emit(c, aco_op_p_return, 0, 0)->imm = c->p->is_entry ? 0 : ACO_RETURN_END;
       return c->p->status;
    }
-   if (f->flags & ACO_FUNCTION_DIVERGENT_CALLABLE)
-      return chain_return(c, in, vals);
+   if (f->flags & ACO_FUNCTION_DIVERGENT_CALLABLE) {
+      if (vals)
+         return isel_unsupported(c, in, "a tail call in a divergent-callable function");
+      return chain_return(c, in, NULL);
+   }
    const struct aco_call_layout *l = &c->call_layout;
    if (c->entry_exec.id && !vals) {
       /* the results by lane: a divergent return site sends its own, the end merges */
@@ -615,6 +645,19 @@ static aco_status try_tail_jump(struct isel_ctx *c, const struct air_instr *in, 
 static aco_status emit_call(struct isel_ctx *c, const struct air_instr *in, aco_temp target,
                             aco_temp dpc);
 
+/* Whether a and b take the same parameters (types and flags, in order). */
+static bool
+same_params(const struct aco_function *a, const struct aco_function *b)
+{
+   if (a->num_params != b->num_params)
+      return false;
+   for (uint32_t i = 0; i < a->num_params; i++)
+      if (!aco_type_equal(a->params[i].type, b->params[i].type) ||
+          a->params[i].flags != b->params[i].flags)
+         return false;
+   return true;
+}
+
 aco_status
 isel_select_call(struct isel_ctx *c, const struct air_instr *in)
 {
@@ -626,6 +669,16 @@ isel_select_call(struct isel_ctx *c, const struct air_instr *in)
    bool tail = in->op == ACO_OP_TAIL_CALL || in->op == ACO_OP_TAIL_CALL_INDIRECT;
    if (tail && callee->abi->chain)
       return chain_jump(c, in);
+   if (tail && (c->f->flags & ACO_FUNCTION_DIVERGENT_CALLABLE)) {
+      /* through the chain: the callee serves these lanes when the chain reaches it */
+      if (!(callee->flags & ACO_FUNCTION_DIVERGENT_CALLABLE) || !same_params(c->f, callee))
+         return isel_unsupported(c, in, "a tail call in a divergent-callable function to a "
+                                 "function that is not divergent-callable with the same "
+                                 "parameters");
+      aco_status s = chain_return(c, NULL, in);
+      c->block = NULL;
+      return s ? s : c->p->status;
+   }
    if (tail) {
       /* a jump when the conditions hold, otherwise a call and a return of its results:
        * the same values, but a frame per link of the chain (docs/calls.md "Tail calls") */
