@@ -818,6 +818,30 @@ out:
 
 /* ---- break, continue, yield ------------------------------------------------------------ */
 
+/* The lanes of exec leave the divergent loop l for good (a break, a return): they leave
+ * its mask L; when L is then empty the wave leaves the loop through a block of its own to
+ * the exit; the rest of the block runs for no lane. */
+static aco_status
+leave_loop_lanes(struct isel_ctx *c, struct isel_loop *l)
+{
+   c->masks.data[l->mask_base] = mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,
+                                         aco_opnd_temp(c->masks.data[l->mask_base]),
+                                         exec_opnd(c));
+   /* scc: L is not empty */
+   branch(c, aco_op_p_cbranch_z, isel_scc_opnd());
+   join_add(c, &l->exit, c->block->index, false, true, NULL, NULL);
+   l->exit.e.data[l->exit.e.len - 1].via_exit_block = true;
+   uint32_t from = c->block->index;
+   struct aco_mblock *cont = isel_new_block(c, ACO_BLOCK_LINEAR);
+   if (!cont)
+      return c->p->status;
+   edge(c, from, cont, false, true);
+   c->block = cont;
+   c->dead = true;
+   exec_zero(c);
+   return c->p->status;
+}
+
 static aco_status
 select_loop_jump(struct isel_ctx *c, const struct air_instr *in, bool is_break)
 {
@@ -863,22 +887,7 @@ select_loop_jump(struct isel_ctx *c, const struct air_instr *in, bool is_break)
       exec_zero(c);
       return c->p->status;
    }
-   c->masks.data[l->mask_base] = mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,
-                                         aco_opnd_temp(c->masks.data[l->mask_base]),
-                                         exec_opnd(c));
-   /* scc: L is not empty; when it is, the wave leaves the loop */
-   branch(c, aco_op_p_cbranch_z, isel_scc_opnd());
-   join_add(c, j, c->block->index, false, true, NULL, NULL);
-   j->e.data[j->e.len - 1].via_exit_block = true;
-   uint32_t from = c->block->index;
-   struct aco_mblock *cont = isel_new_block(c, ACO_BLOCK_LINEAR);
-   if (!cont)
-      return c->p->status;
-   edge(c, from, cont, false, true);
-   c->block = cont;
-   c->dead = true;
-   exec_zero(c);
-   return c->p->status;
+   return leave_loop_lanes(c, l);
 }
 
 /* The lanes of a return inside divergent ifs are done: they leave every saved mask that
@@ -953,22 +962,7 @@ select_loop_return(struct isel_ctx *c)
       c->masks.data[var] = mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,
                                    aco_opnd_temp(c->masks.data[var]), exec_opnd(c));
    }
-   c->masks.data[l->mask_base] = mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,
-                                         aco_opnd_temp(c->masks.data[l->mask_base]),
-                                         exec_opnd(c));
-   /* scc: L is not empty */
-   branch(c, aco_op_p_cbranch_z, isel_scc_opnd());
-   join_add(c, &l->exit, c->block->index, false, true, NULL, NULL);
-   l->exit.e.data[l->exit.e.len - 1].via_exit_block = true;
-   uint32_t from = c->block->index;
-   struct aco_mblock *cont = isel_new_block(c, ACO_BLOCK_LINEAR);
-   if (!cont)
-      return c->p->status;
-   edge(c, from, cont, false, true);
-   c->block = cont;
-   c->dead = true;
-   exec_zero(c);
-   return c->p->status;
+   return leave_loop_lanes(c, l);
 }
 
 /* A return inside divergent control flow of a function whose return ends the lanes. */
