@@ -579,14 +579,16 @@ isel_select_if(struct isel_ctx *c, const struct air_instr *in)
 
 /* ---- loops ------------------------------------------------------------------------------ */
 
-/* Whether a break or continue of the loop whose body is r sits in an if on a divergent
- * condition (nested loops have their own). */
+/* Whether a break, continue or return of the loop whose body is r sits in an if on a
+ * divergent condition (nested loops have their own): then lanes leave one by one, and
+ * the loop ends when none is left. */
 static bool
 has_divergent_jump(const struct isel_ctx *c, const struct air_region *r, bool in_div)
 {
    air_foreach_instr(in, r)
    {
-      if ((in->op == ACO_OP_BREAK || in->op == ACO_OP_CONTINUE) && in_div)
+      if ((in->op == ACO_OP_BREAK || in->op == ACO_OP_CONTINUE || in->op == ACO_OP_RETURN) &&
+          in_div)
          return true;
       if (in->op == ACO_OP_IF) {
          bool d = in_div || isel_div(c, in->srcs[0]);

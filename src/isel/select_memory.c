@@ -652,7 +652,9 @@ select_barrier(struct isel_ctx *c, const struct air_instr *in)
       return c->p->status;
    unsigned invocations = c->p->config.workgroup_size[0] * c->p->config.workgroup_size[1] *
                           c->p->config.workgroup_size[2];
-   if (invocations <= c->p->wave_size)
+   /* only a dispatched entry knows its workgroup; other functions run in any */
+   bool dispatched = c->p->is_entry && !c->p->is_chain;
+   if (dispatched && invocations <= c->p->wave_size)
       return c->p->status; /* one wave: the waits are all a barrier needs */
    if (isel_has(c, aco_op_s_barrier)) {
       isel_emit(c, aco_op_s_barrier, 0, 0);

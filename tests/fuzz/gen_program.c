@@ -133,6 +133,7 @@ struct gen {
    bool div_returned;  /* it returned inside a divergent if (no uniform-if return after) */
    uint32_t depth_id;  /* its depth parameter */
    char lane[16];      /* a per-lane i32 every body has: %lid, or a parameter */
+   char main_end[1100]; /* how the entry ends: "return", or a jump to a chain function */
    struct gabi abis[MAX_USER_ABIS];
    unsigned nabis;
    struct sbuf defs;   /* the user ABIs and the functions, written before the entry */
@@ -2058,6 +2059,113 @@ float_mode(struct gen *g, struct sbuf *s)
       sb_printf(s, " round16_64 %s", rounding[1 + rnd(g, 3)]);
 }
 
+/* ---- amdgpu_cs_chain functions ---- */
+
+#define MAX_CHAIN_EXTRA 4
+
+/* A parameter type the chain layout takes: no i1, no vector of 8/16-bit values. */
+static struct gtype
+chain_type(struct gen *g)
+{
+   for (unsigned tries = 0; tries < 8; tries++) {
+      struct gtype t = rnd_type(g, false);
+      if (t.base != G_I1 && (t.comps == 1 || comp_bytes(t) >= 4))
+         return t;
+   }
+   return ty(G_I32, 1);
+}
+
+/* "%in, %out, %obase, %lid" and a value of each extra parameter from the current pool. */
+static void
+chain_args(struct gen *g, const struct gtype *t, const bool *uni, unsigned n, char *out,
+           size_t len)
+{
+   size_t k = (size_t)snprintf(out, len, "%%in, %%out, %%obase, %%lid");
+   for (unsigned i = 0; i < n && k < len; i++)
+      k += (size_t)snprintf(out + k, len - k, ", %%v%u", get(g, t[i], uni[i], false));
+}
+
+/* Chain function @c<k> (k + 1 < n: it jumps on to @c<k+1>, written before it): the
+ * entry's slot parameters, a few others, a body like the entry's, its stores, and its
+ * end. Its parameter types go to *t / *uni for the jump that reaches it. */
+static void
+gen_chain_function(struct gen *g, unsigned k, unsigned n, const struct gtype *next_t,
+                   const bool *next_uni, unsigned next_n, struct gtype *t, bool *uni,
+                   unsigned *nt)
+{
+   *nt = rnd(g, MAX_CHAIN_EXTRA + 1);
+   for (unsigned i = 0; i < *nt; i++) {
+      t[i] = chain_type(g);
+      uni[i] = chance(g, 40);
+   }
+   struct gen saved = *g;
+   g->vals = NULL;
+   g->nvals = g->capvals = 0;
+   memset(&g->body, 0, sizeof(g->body));
+   g->indent = g->depth = g->div_ifs = g->div_loops = g->nloops = 0;
+   g->cur = -1; /* stores into the entry's slots */
+   g->ncallable = g->nfuncs;
+   g->cost = 0;
+   g->cost_cap = COST_MAX - 1;
+   g->stack_used = has(g, GEN_STACK) && chance(g, 50);
+   snprintf(g->lane, sizeof(g->lane), "%%lid");
+   struct sbuf head = {0};
+   char tb[16];
+   sb_printf(&head, "function @c%u(uniform ptr %%in, uniform ptr %%out, i32 %%obase, i32 %%lid", k);
+   for (unsigned i = 0; i < *nt; i++)
+      sb_printf(&head, ", %s%s %%v%u", uni[i] ? "uniform " : "", tname(t[i], tb),
+                add_val(g, t[i], uni[i], false));
+   sb_printf(&head, ") abi @amdgpu_cs_chain%s {\n", g->fmode.d ? g->fmode.d : "");
+   if (g->stack_used) {
+      sb_printf(&head, "  stack $0 size %u align 8\n", STACK_SIZE);
+      uint32_t z = const_i32(g, 0);
+      for (unsigned off = 0; off < STACK_SIZE; off += 4)
+         emit(g, "store_stack $0[%u], %%v%u", off, z);
+   }
+   g->budget = 4 + (int)rnd(g, 24);
+   while (g->budget > 0 && !g->oom && !g->body.oom)
+      gen_stmt(g);
+   for (unsigned i = g->nvals, m = 0; i-- > 0 && m < 4; m++)
+      if (g->vals[i].id)
+         store_out(g, g->vals[i].id);
+   if (k + 1 < n) {
+      char args[1024];
+      chain_args(g, next_t, next_uni, next_n, args, sizeof(args));
+      emit(g, "tail_call @c%u(%s)", k + 1, args);
+   } else {
+      emit(g, "return");
+   }
+   struct sbuf body = g->body;
+   saved.rng = g->rng;
+   saved.next_id = g->next_id;
+   saved.out_used = g->out_used;
+   saved.oom = saved.oom || g->oom || body.oom || head.oom;
+   free(g->vals);
+   *g = saved;
+   sb_printf(&g->defs, "%s%s}\n\n", head.d ? head.d : "", body.d ? body.d : "");
+   free(head.d);
+   free(body.d);
+}
+
+/* The entry's end (after its stores): a jump to @c0, whose functions are written now, the
+ * last first, so that each jump targets one written before it. */
+static void
+gen_chain_end(struct gen *g)
+{
+   if (!has(g, GEN_CALL_CS_CHAIN) || !chance(g, 40))
+      return;
+   unsigned n = 1 + rnd(g, 2);
+   struct gtype t[2][MAX_CHAIN_EXTRA];
+   bool uni[2][MAX_CHAIN_EXTRA];
+   unsigned nt[2] = {0, 0};
+   for (unsigned k = n; k-- > 0;)
+      gen_chain_function(g, k, n, t[(k + 1) % 2], uni[(k + 1) % 2], nt[(k + 1) % 2], t[k % 2],
+                         uni[k % 2], &nt[k % 2]);
+   char args[1024];
+   chain_args(g, t[0], uni[0], nt[0], args, sizeof(args));
+   snprintf(g->main_end, sizeof(g->main_end), "tail_call @c0(%s)", args);
+}
+
 static char *
 assemble(struct gen *g, uint64_t seed, const char *prologue, unsigned grid, uint32_t a0,
          uint32_t a1, uint32_t af)
@@ -2087,7 +2195,8 @@ assemble(struct gen *g, uint64_t seed, const char *prologue, unsigned grid, uint
    sb_printf(&s, "  %%lid = local_invocation_index\n  %%wgid = workgroup_id.x\n");
    sb_printf(&s, "  %%wgsz = const i32 %u\n  %%gbase = imul %%wgid, %%wgsz\n", g->wg_size);
    sb_printf(&s, "  %%gid = iadd %%gbase, %%lid\n  %%slot = const i32 %u\n", slot);
-   sb_printf(&s, "  %%obase = imul %%gid, %%slot\n%s%s  return\n}\n", prologue, g->body.d);
+   sb_printf(&s, "  %%obase = imul %%gid, %%slot\n%s%s  %s\n}\n", prologue, g->body.d,
+             g->main_end[0] ? g->main_end : "return");
    if (s.oom) {
       free(s.d);
       return NULL;
@@ -2107,7 +2216,7 @@ gen_feature_name(unsigned bit)
       "uniform-float", "ffract", "fsub", "narrow-f2i", "approx-denormal", "f2i-huge", "trig",
       "calls", "call-abi", "call-indirect", "call-lanes", "call-chain", "call-recursion",
       "call-tail", "call-sgpr-vec3", "call-clobbered-live", "call-return-input",
-      "call-early-return", "call-tail-after-return"};
+      "call-early-return", "call-tail-after-return", "call-cs-chain"};
    return bit < GEN_FEATURE_COUNT ? names[bit] : NULL;
 }
 
@@ -2197,6 +2306,7 @@ gen_program(uint64_t seed, uint64_t features)
       if (g.vals[i].id)
          store_out(&g, g.vals[i].id);
    store_some(&g, 0);
+   gen_chain_end(&g);
    char *text = NULL;
    if (!g.oom && !g.body.oom && !prologue.oom && !g.defs.oom && !g.fmode.oom)
       text = assemble(&g, seed, prologue.d ? prologue.d : "", grid, a0, a1, af);
