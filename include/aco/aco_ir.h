@@ -174,6 +174,11 @@ ACO_API aco_value aco_function_param(const aco_function *function, uint32_t inde
  * failure (message on the program). */
 ACO_API uint32_t aco_function_add_stack_object(aco_function *function, uint32_t size,
                                                uint32_t align);
+/* Shared memory (LDS) an entry function uses per workgroup, in bytes (docs/ir.md "Shared
+ * memory size"): shared accesses must stay below it, and the binary allocates it (rounded up
+ * to the hardware's 512-byte granule). At most 65536; only entry functions declare it. An
+ * entry that declares nothing gets 64 KiB when it may touch shared memory. */
+ACO_API aco_status aco_function_set_shared_size(aco_function *function, uint32_t bytes);
 ACO_API aco_status aco_value_set_name(aco_function *function, aco_value value, const char *name);
 ACO_API aco_type aco_value_type(const aco_function *function, aco_value value);
 

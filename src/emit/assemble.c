@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* aco_assemble: machine IR after lowering -> machine code.
  *
- * Two walks over the program: the first encodes every instruction with a zero branch
- * offset to learn each block's address (an instruction's size never depends on its
- * SOPP immediate), the second encodes again with the branch offsets, which are dword
- * distances from the instruction after the branch to the target block's first
+ * One walk over the program encodes every instruction, branches with whatever offset
+ * they hold (an instruction's size never depends on its SOPP immediate), and so learns
+ * each block's address; then only the branches are encoded again, with their offsets:
+ * dword distances from the instruction after the branch to the target block's first
  * instruction. Statistics are counted from the opcode table's formats. The optional
  * disassembly is LLVM's syntax (llvm-mc-19 accepts it as it is), with each block's
  * address as a comment. The address of another object's function is a PC-relative pair
@@ -81,7 +81,7 @@ encode(struct aco_mprogram *p, const struct aco_minstr *in, uint32_t *out, unsig
       return aco_mprogram_error(p, ACO_ERROR_INVALID_IR,
                                 "assemble: pseudo instruction %s left after lowering",
                                 aco_op_info(in->opcode)->name);
-   *n = aco_encode_instr(p->gfx_level, p->wave_size, in, out);
+   *n = aco_encode_minstr(p, in, out);
    if (!*n) {
       struct aco_strbuf sb;
       aco_strbuf_init(&sb, p->allocator);
@@ -95,93 +95,142 @@ encode(struct aco_mprogram *p, const struct aco_minstr *in, uint32_t *out, unsig
    return ACO_SUCCESS;
 }
 
+/* A branch, encoded once with whatever offset it held; re-encoded once every block's
+ * address is known. */
+struct branch_fixup {
+   struct aco_minstr *in;
+   uint32_t dword; /* index in words of its first dword */
+   uint32_t size;  /* dwords */
+};
+
+static aco_status
+fix_branches(struct aco_mprogram *p, struct aco_assembly *out, const uint32_t *block_start,
+             const struct branch_fixup *br, uint32_t count)
+{
+   uint32_t words[ACO_MAX_INSTR_DWORDS];
+   unsigned n;
+   for (uint32_t i = 0; i < count; i++) {
+      struct aco_minstr *in = br[i].in;
+      if (in->target_block >= p->blocks.len)
+         return aco_mprogram_error(p, ACO_ERROR_INVALID_IR, "assemble: branch to block %u of %u",
+                                   in->target_block, p->blocks.len);
+      int64_t delta =
+         (int64_t)block_start[in->target_block] - (int64_t)(br[i].dword + br[i].size);
+      if (delta < INT16_MIN || delta > INT16_MAX)
+         return aco_mprogram_error(p, ACO_ERROR_UNSUPPORTED,
+                                   "assemble: branch of %lld dwords (long branches)",
+                                   (long long)delta);
+      in->imm = (uint32_t)(uint16_t)(int16_t)delta;
+      aco_status s = encode(p, in, words, &n);
+      if (s)
+         return s;
+      if (n != br[i].size)
+         return aco_mprogram_error(p, ACO_ERROR_INVALID_IR,
+                                   "assemble: a branch changed its size with its offset");
+      memcpy(&out->words.data[br[i].dword], words, n * sizeof(words[0]));
+   }
+   return ACO_SUCCESS;
+}
+
+/* The disassembly, once the branch offsets are in the instructions. `fixup` is the first
+ * call fixup of this program: the PC-relative literals take them in order. */
+static void
+print_disasm(struct aco_mprogram *p, struct aco_assembly *out, const uint32_t *block_start,
+             uint32_t fixup)
+{
+   struct aco_mblock *b;
+   struct aco_minstr *in;
+   const char *prefix = p->name ? p->name : "";
+   aco_foreach_block(p, b) {
+      aco_strbuf_printf(out->disasm, ".LBB%s_%u: ; 0x%x\n", prefix, b->index,
+                        block_start[b->index] * 4);
+      aco_foreach_instr(b, in) {
+         if ((in->reloc == ACO_MRELOC_PC_LO || in->reloc == ACO_MRELOC_PC_HI) &&
+             fixup < out->fixups.len) {
+            const struct aco_call_fixup *f = &out->fixups.data[fixup++];
+            unsigned d = aco_physreg_field(in->definitions[0].reg);
+            const char *name =
+               f->function < out->num_function_names ? out->function_names[f->function] : "?";
+            aco_strbuf_printf(out->disasm, "\t%s s%u, s%u, %s@rel32@%s+%lld\n",
+                              aco_op_info(in->opcode)->asm_name[aco_gfx_index(p->gfx_level)], d,
+                              d, name, f->hi ? "hi" : "lo", (long long)f->addend);
+            continue;
+         }
+         aco_strbuf_printf(out->disasm, "\t");
+         aco_print_asm_instr(p->gfx_level, p->wave_size, in, out->disasm);
+         if (is_branch(in))
+            aco_strbuf_printf(out->disasm, " ; .LBB%s_%u", prefix, in->target_block);
+         aco_strbuf_printf(out->disasm, "\n");
+      }
+   }
+}
+
+/* Appends one instruction's words (and its call fixup, if it has one). */
+static bool
+append(struct aco_mprogram *p, struct aco_assembly *out, const struct aco_minstr *in,
+       const uint32_t *words, unsigned n, uint32_t *getpc_end)
+{
+   if (!aco_vec_reserve(p->allocator, &out->words, out->words.len + n))
+      return false;
+   memcpy(&out->words.data[out->words.len], words, n * sizeof(words[0]));
+   out->words.len += n;
+   if (in->opcode == aco_op_s_getpc_b64)
+      *getpc_end = out->words.len;
+   if (in->reloc == ACO_MRELOC_PC_LO || in->reloc == ACO_MRELOC_PC_HI) {
+      /* the literal is the last dword; the distance counts from the s_getpc_b64's end */
+      struct aco_call_fixup f = {out->words.len - 1, in->target_block,
+                                 in->reloc == ACO_MRELOC_PC_HI,
+                                 ((int64_t)out->words.len - 1 - (int64_t)*getpc_end) * 4};
+      out->words.data[out->words.len - 1] = 0;
+      if (!aco_vec_push(p->allocator, &out->fixups, f))
+         return false;
+   }
+   return true;
+}
+
 aco_status
 aco_assemble(struct aco_mprogram *p, struct aco_assembly *out)
 {
    uint32_t *block_start = aco_arena_array(&p->arena, uint32_t, p->blocks.len + 1);
    if (!block_start)
       return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "assemble: out of memory");
-   uint32_t base = out->words.len;
+   ACO_VEC(struct branch_fixup) branches = {NULL, 0, 0};
+   uint32_t first_fixup = out->fixups.len;
    uint32_t words[ACO_MAX_INSTR_DWORDS];
-   unsigned n;
+   unsigned n = 0;
    struct aco_mblock *b;
    struct aco_minstr *in;
+   aco_status s = ACO_SUCCESS;
 
-   /* addresses of the blocks */
-   uint32_t pc = base;
-   aco_foreach_block(p, b) {
-      block_start[b->index] = pc;
-      aco_foreach_instr(b, in) {
-         aco_status s = encode(p, in, words, &n);
-         if (s)
-            return s;
-         pc += n;
-      }
-   }
-   block_start[p->blocks.len] = pc;
-
+   /* every instruction encoded once; a branch's size does not depend on its offset */
    uint32_t getpc_end = 0;
    aco_foreach_block(p, b) {
-      if (out->disasm) {
-         aco_strbuf_printf(out->disasm, ".LBB%s_%u: ; 0x%x\n", p->name ? p->name : "",
-                           b->index, block_start[b->index] * 4);
-      }
+      block_start[b->index] = out->words.len;
       aco_foreach_instr(b, in) {
-         if (is_branch(in)) {
-            if (in->target_block >= p->blocks.len)
-               return aco_mprogram_error(p, ACO_ERROR_INVALID_IR,
-                                         "assemble: branch to block %u of %u", in->target_block,
-                                         p->blocks.len);
-            uint32_t here = out->words.len;
-            encode(p, in, words, &n);
-            int64_t delta = (int64_t)block_start[in->target_block] - (int64_t)(here + n);
-            if (delta < INT16_MIN || delta > INT16_MAX)
-               return aco_mprogram_error(p, ACO_ERROR_UNSUPPORTED,
-                                         "assemble: branch of %lld dwords (long branches)",
-                                         (long long)delta);
-            in->imm = (uint32_t)(uint16_t)(int16_t)delta;
-         }
-         aco_status s = encode(p, in, words, &n);
+         s = encode(p, in, words, &n);
          if (s)
-            return s;
-         for (unsigned i = 0; i < n; i++) {
-            if (!aco_vec_push(p->allocator, &out->words, words[i]))
-               return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "assemble: out of memory");
-         }
-         if (in->opcode == aco_op_s_getpc_b64)
-            getpc_end = out->words.len;
-         if (in->reloc == ACO_MRELOC_PC_LO || in->reloc == ACO_MRELOC_PC_HI) {
-            /* the literal is the last dword; the distance counts from the s_getpc_b64's end */
-            struct aco_call_fixup f = {out->words.len - 1, in->target_block,
-                                       in->reloc == ACO_MRELOC_PC_HI,
-                                       ((int64_t)out->words.len - 1 - (int64_t)getpc_end) * 4};
-            out->words.data[out->words.len - 1] = 0;
-            if (!aco_vec_push(p->allocator, &out->fixups, f))
-               return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "assemble: out of memory");
+            goto done;
+         struct branch_fixup br = {in, out->words.len, n};
+         if ((is_branch(in) && !aco_vec_push(p->allocator, &branches, br)) ||
+             !append(p, out, in, words, n, &getpc_end)) {
+            s = aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "assemble: out of memory");
+            goto done;
          }
          count(p, in, &out->stats);
-         if (out->disasm && out->fixups.len && out->fixups.data[out->fixups.len - 1].dword ==
-                                                  out->words.len - 1 && in->reloc) {
-            const struct aco_call_fixup *f = &out->fixups.data[out->fixups.len - 1];
-            unsigned d = aco_physreg_field(in->definitions[0].reg);
-            const char *name = f->function < out->num_function_names
-                                  ? out->function_names[f->function] : "?";
-            aco_strbuf_printf(out->disasm, "\t%s s%u, s%u, %s@rel32@%s+%lld\n",
-                              aco_op_info(in->opcode)->asm_name[aco_gfx_index(p->gfx_level)], d, d,
-                              name, f->hi ? "hi" : "lo", (long long)f->addend);
-         } else if (out->disasm) {
-            aco_strbuf_printf(out->disasm, "\t");
-            aco_print_asm_instr(p->gfx_level, p->wave_size, in, out->disasm);
-            if (is_branch(in))
-               aco_strbuf_printf(out->disasm, " ; .LBB%s_%u", p->name ? p->name : "",
-                                 in->target_block);
-            aco_strbuf_printf(out->disasm, "\n");
-         }
       }
    }
+   block_start[p->blocks.len] = out->words.len;
+   s = fix_branches(p, out, block_start, branches.data, branches.len);
+   if (s)
+      goto done;
+   if (out->disasm)
+      print_disasm(p, out, block_start, first_fixup);
    out->code_dwords = out->words.len;
    out->stats.code_bytes = out->code_dwords * 4;
-   return p->status;
+   s = p->status;
+done:
+   aco_vec_free(p->allocator, &branches);
+   return s;
 }
 
 aco_status

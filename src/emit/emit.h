@@ -13,6 +13,9 @@
  * operand that does not fit, special-syntax opcode without a raw immediate). */
 unsigned aco_encode_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minstr *in,
                           uint32_t *out);
+/* The same for an instruction of p, the slot maps looked up in p's table
+ * (aco_mprogram_slots). */
+unsigned aco_encode_minstr(struct aco_mprogram *p, const struct aco_minstr *in, uint32_t *out);
 
 /* Decodes the instruction at words[0..count); returns the dwords consumed and the new
  * instruction in *out (allocated in arena), or 0 for an unknown encoding. */

@@ -95,15 +95,29 @@ half_field(aco_gfx_level level, const struct aco_minstr *in, struct aco_op_slot 
    return true;
 }
 
-bool
-aco_instr_fields(aco_gfx_level level, unsigned wave_size, const struct aco_minstr *in,
-                 struct aco_fields *f)
+/* An opcode's slot map: from the program's table when there is a program (p's level and
+ * wave size are the ones asked for), computed into *tmp otherwise. */
+static const struct aco_slot_map *
+slot_map(struct aco_mprogram *p, aco_gfx_level level, unsigned wave_size, enum aco_opcode op,
+         enum aco_encoding enc, struct aco_slot_map *tmp)
 {
-   struct aco_slot_map map;
+   if (p)
+      return aco_mprogram_slots(p, op, enc);
+   return aco_minstr_slots(level, wave_size, op, enc, tmp) ? tmp : NULL;
+}
+
+static bool
+instr_fields(aco_gfx_level level, const struct aco_minstr *in, const struct aco_slot_map *mp,
+             struct aco_fields *f)
+{
    memset(f, 0, sizeof(*f));
-   if (!aco_minstr_slots(level, wave_size, in->opcode, in->encoding, &map))
+   if (!mp)
       return false;
-   if (map.num_operands != in->num_operands || map.num_definitions != in->num_definitions)
+   const struct aco_slot_map map = *mp;
+   /* a tied operand past the slot map (docs/mir.md) is read through the destination */
+   unsigned tied_extra = aco_minstr_tied_operand(in) == (int)map.num_operands;
+   if (map.num_operands + tied_extra != in->num_operands ||
+       map.num_definitions != in->num_definitions)
       return false;
    f->saddr = aco_gfx_info(level)->reg_null;
    f->soffset = aco_gfx_info(level)->reg_null;
@@ -174,6 +188,21 @@ aco_instr_fields(aco_gfx_level level, unsigned wave_size, const struct aco_minst
    return true;
 }
 
+bool
+aco_instr_fields(aco_gfx_level level, unsigned wave_size, const struct aco_minstr *in,
+                 struct aco_fields *f)
+{
+   struct aco_slot_map tmp;
+   return instr_fields(level, in, slot_map(NULL, level, wave_size, in->opcode, in->encoding, &tmp),
+                       f);
+}
+
+bool
+aco_minstr_fields(struct aco_mprogram *p, const struct aco_minstr *in, struct aco_fields *f)
+{
+   return instr_fields(p->gfx_level, in, aco_mprogram_slots(p, in->opcode, in->encoding), f);
+}
+
 static uint32_t vg(unsigned field) { return field & 0xff; }
 
 /* The extra dword of DPP16, DPP8 (src0 field 250, 233/234) and SDWA (249), and the value
@@ -231,7 +260,8 @@ valu_extra_dword(aco_gfx_level level, unsigned fmt, const struct aco_minstr *in,
 
 /* VOPD: X and Y halves, each with its own slot map; operands X's then Y's. */
 static unsigned
-encode_vopd(aco_gfx_level level, unsigned wave, const struct aco_minstr *in, uint32_t *out)
+encode_vopd(struct aco_mprogram *p, aco_gfx_level level, unsigned wave,
+            const struct aco_minstr *in, uint32_t *out)
 {
    int gi = aco_gfx_index(level);
    if (wave != 32 || !aco_gfx_info(level)->has_vopd || in->vopd_y >= aco_num_opcodes ||
@@ -240,10 +270,13 @@ encode_vopd(aco_gfx_level level, unsigned wave, const struct aco_minstr *in, uin
    const struct aco_op_info *xi = aco_op_info(in->opcode), *yi = aco_op_info(in->vopd_y);
    if (yi->format != ACO_FMT_VOPD || xi->opcode[gi] < 0 || yi->opcode2[gi] < 0)
       return 0;
-   struct aco_slot_map xm, ym;
-   if (!aco_minstr_slots(level, wave, in->opcode, ACO_ENC_NATIVE, &xm) ||
-       !aco_minstr_slots(level, wave, in->vopd_y, ACO_ENC_NATIVE, &ym) ||
-       xm.num_operands + ym.num_operands != in->num_operands)
+   struct aco_slot_map xtmp, ytmp;
+   const struct aco_slot_map *xmp = slot_map(p, level, wave, in->opcode, ACO_ENC_NATIVE, &xtmp);
+   const struct aco_slot_map *ymp = slot_map(p, level, wave, in->vopd_y, ACO_ENC_NATIVE, &ytmp);
+   if (!xmp || !ymp)
+      return 0;
+   const struct aco_slot_map xm = *xmp, ym = *ymp;
+   if (xm.num_operands + ym.num_operands != in->num_operands)
       return 0;
    /* encode each half through a view of the shared arrays */
    struct aco_minstr x = *in, y = *in;
@@ -255,7 +288,7 @@ encode_vopd(aco_gfx_level level, unsigned wave, const struct aco_minstr *in, uin
    y.definitions = in->definitions + 1;
    y.num_definitions = 1;
    struct aco_fields fx, fy;
-   if (!aco_instr_fields(level, wave, &x, &fx) || !aco_instr_fields(level, wave, &y, &fy))
+   if (!instr_fields(level, &x, &xm, &fx) || !instr_fields(level, &y, &ym, &fy))
       return 0;
    if (fx.has_lit && fy.has_lit && fx.lit != fy.lit)
       return 0;
@@ -273,18 +306,21 @@ encode_vopd(aco_gfx_level level, unsigned wave, const struct aco_minstr *in, uin
    return n;
 }
 
-unsigned
-aco_encode_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minstr *in,
-                 uint32_t *out)
+/* p: where the slot maps come from (NULL: computed for this instruction). */
+static unsigned
+encode_instr(struct aco_mprogram *p, aco_gfx_level level, unsigned wave_size,
+             const struct aco_minstr *in, uint32_t *out)
 {
    int gi = aco_gfx_index(level);
    const struct aco_op_info *info = aco_op_info(in->opcode);
    struct aco_fields f;
+   struct aco_slot_map tmp;
    if (gi < 0)
       return 0;
    if (info->format == ACO_FMT_VOPD)
-      return encode_vopd(level, wave_size, in, out);
-   if (info->opcode[gi] < 0 || !aco_instr_fields(level, wave_size, in, &f))
+      return encode_vopd(p, level, wave_size, in, out);
+   if (info->opcode[gi] < 0 ||
+       !instr_fields(level, in, slot_map(p, level, wave_size, in->opcode, in->encoding, &tmp), &f))
       return 0;
    uint32_t op = (uint32_t)info->opcode[gi];
    const struct aco_valu_fields *m = &in->valu;
@@ -476,4 +512,17 @@ aco_encode_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minst
    if (f.has_lit)
       out[n++] = f.lit;
    return n;
+}
+
+unsigned
+aco_encode_instr(aco_gfx_level level, unsigned wave_size, const struct aco_minstr *in,
+                 uint32_t *out)
+{
+   return encode_instr(NULL, level, wave_size, in, out);
+}
+
+unsigned
+aco_encode_minstr(struct aco_mprogram *p, const struct aco_minstr *in, uint32_t *out)
+{
+   return encode_instr(p, p->gfx_level, p->wave_size, in, out);
 }

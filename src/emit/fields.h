@@ -28,6 +28,8 @@ aco_literal64(bool fp64, uint32_t literal)
 
 bool aco_instr_fields(aco_gfx_level level, unsigned wave_size, const struct aco_minstr *in,
                       struct aco_fields *f);
+/* The same for an instruction of p, its slot map looked up in p's table. */
+bool aco_minstr_fields(struct aco_mprogram *p, const struct aco_minstr *in, struct aco_fields *f);
 
 /* Appends a symbolic immediate: kind is the slot's file of a 'k' slot ('w' s_waitcnt, 'r'
  * hwreg, 'm' sendmsg, 'a' s_delay_alu, 'p' depctr). */

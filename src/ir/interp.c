@@ -2040,7 +2040,6 @@ air_interp_run(struct aco_program *p, struct aco_function *entry,
       c.o.grid[i] = c.o.grid[i] ? c.o.grid[i] : 1;
    c.o.max_steps = c.o.max_steps ? c.o.max_steps : 10000000;
    c.o.max_call_depth = c.o.max_call_depth ? c.o.max_call_depth : 256;
-   c.o.lds_size = c.o.lds_size ? c.o.lds_size : 65536;
    c.wave_size = p->target.wave_size == 64 ? 64 : 32;
 
    if (air_validate(p) != ACO_SUCCESS) {
@@ -2048,11 +2047,15 @@ air_interp_run(struct aco_program *p, struct aco_function *entry,
    } else if (check_request(&c, entry, args)) {
       for (unsigned i = 0; i < 3; i++)
          c.wg_size[i] = entry->workgroup_size[i];
+      /* by default the workgroup has the shared memory its entry declares */
+      if (!c.o.lds_size)
+         c.o.lds_size = entry->has_shared_size ? entry->shared_size : AIR_MAX_SHARED_SIZE;
       c.lanes = c.wg_size[0] * c.wg_size[1] * c.wg_size[2];
       c.num_waves = (c.lanes + c.wave_size - 1) / c.wave_size;
-      c.lds = aco_calloc(c.a, c.o.lds_size);
-      c.lds_init = aco_calloc(c.a, c.o.lds_size);
-      c.lds_ulp = aco_calloc(c.a, c.o.lds_size);
+      size_t lds_alloc = c.o.lds_size ? c.o.lds_size : 1; /* a declared 0 still allocates */
+      c.lds = aco_calloc(c.a, lds_alloc);
+      c.lds_init = aco_calloc(c.a, lds_alloc);
+      c.lds_ulp = aco_calloc(c.a, lds_alloc);
       c.tmp = aco_alloc(c.a, sizeof(uint64_t) * 16 * 256);
       c.tmp_tags = aco_alloc(c.a, 256);
       if (!c.lds || !c.lds_init || !c.lds_ulp || !c.tmp || !c.tmp_tags || !compute_fninfo(&c)) {

@@ -76,7 +76,8 @@ struct air_interp_options {
    uint32_t grid[3];        /* workgroups in x, y, z; 0 means 1 */
    uint64_t max_steps;      /* instructions executed in all (per workgroup-wide step); 0: 10^7 */
    uint32_t max_call_depth; /* nested calls (tail calls do not nest); 0: 256 */
-   uint32_t lds_size;       /* shared memory bytes per workgroup; 0: 65536 */
+   uint32_t lds_size;       /* shared memory bytes per workgroup; 0: the entry's
+                             * shared_size, 65536 when it declares none */
    air_interp_trace_fn trace; /* optional: one line per executed instruction and lane */
    void *trace_user;
 };

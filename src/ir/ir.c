@@ -564,6 +564,35 @@ air_function_calls(const struct aco_function *f)
    return !air_walk(f->body, not_a_call, NULL);
 }
 
+static bool
+not_shared(void *ctx, struct air_instr *instr)
+{
+   (void)ctx;
+   aco_op op = instr->op;
+   return op != ACO_OP_LOAD_SHARED && op != ACO_OP_STORE_SHARED && op != ACO_OP_ATOMIC_SHARED;
+}
+
+/* An entry that declares nothing keeps the whole 64 KiB whenever shared memory may be
+ * touched while it runs: by its own body, or by a callee (any function of the program, or
+ * one defined elsewhere, since an indirect call may reach any of them). */
+uint32_t
+air_entry_shared_bytes(const struct aco_function *entry)
+{
+   if (entry->has_shared_size)
+      return entry->shared_size;
+   if (!air_walk(entry->body, not_shared, NULL))
+      return AIR_MAX_SHARED_SIZE;
+   if (!air_function_calls(entry))
+      return 0;
+   const struct aco_program *p = entry->program;
+   for (uint32_t i = 0; i < p->num_functions; i++) {
+      const struct aco_function *f = p->functions[i];
+      if ((f->flags & ACO_FUNCTION_EXTERNAL) || !air_walk(f->body, not_shared, NULL))
+         return AIR_MAX_SHARED_SIZE;
+   }
+   return 0;
+}
+
 #define ALL_FUNCTION_FLAGS                                                                     \
    (ACO_FUNCTION_ENTRY | ACO_FUNCTION_DIVERGENT_CALLABLE | ACO_FUNCTION_NORETURN |              \
     ACO_FUNCTION_EXTERNAL)
@@ -690,6 +719,18 @@ aco_function_add_stack_object(aco_function *f, uint32_t size, uint32_t align)
    f->stack_objects[f->num_stack_objects].size = size;
    f->stack_objects[f->num_stack_objects].align = align;
    return f->num_stack_objects++;
+}
+
+aco_status
+aco_function_set_shared_size(aco_function *f, uint32_t bytes)
+{
+   if (!f)
+      return ACO_ERROR_INVALID_ARGUMENT;
+   /* the limit and "entries only" are checked by the validator, which names the function
+    * like every other declaration error and also sees sizes written in the text form */
+   f->shared_size = bytes;
+   f->has_shared_size = true;
+   return ACO_SUCCESS;
 }
 
 aco_status

@@ -23,6 +23,10 @@ struct air_instr;
 /* How deeply ifs and loops may nest (the passes recurse over regions). */
 #define AIR_MAX_NESTING 200
 
+/* Shared memory a workgroup may have on every supported target (the LDS_SIZE limit), and
+ * what an entry that declares no shared_size but may touch shared memory gets. */
+#define AIR_MAX_SHARED_SIZE 65536u
+
 /* Static facts about each operation, from ACO_OP_LIST. */
 struct air_op_info {
    const char *name;
@@ -107,11 +111,11 @@ struct air_param {
 struct aco_abi {
    const char *name;
    bool builtin;
+   bool chain; /* ACO_ABI_AMDGPU_CS_CHAIN: its own parameter layout, no system parameters */
    bool has_block;
    aco_register_block block;
    aco_reg_count max_param_regs;
    aco_reg_count callee_max_regs;
-   bool chain; /* ACO_ABI_AMDGPU_CS_CHAIN: its own parameter layout, no system parameters */
    uint32_t callee_max_stack;
    uint32_t num_hints;
    aco_reg_hint *hints;
@@ -125,6 +129,8 @@ struct aco_function {
    uint32_t flags; /* aco_function_flags */
    aco_float_mode float_mode;
    uint32_t workgroup_size[3];
+   uint32_t shared_size;     /* bytes of shared memory; meaningful when has_shared_size */
+   bool has_shared_size;     /* declared (aco_function_set_shared_size, `shared_size N`) */
    uint32_t num_params;
    struct air_param *params;
    struct air_value *values; /* values[0] is the invalid value */
@@ -198,6 +204,9 @@ typedef bool (*air_visit_fn)(void *ctx, struct air_instr *instr);
 bool air_walk(struct air_region *r, air_visit_fn fn, void *ctx);
 /* Whether f's body has a call or tail call. */
 bool air_function_calls(const struct aco_function *f);
+/* The shared memory bytes an entry's workgroup gets: its shared_size, or when it declares
+ * none, AIR_MAX_SHARED_SIZE if shared memory may be used while it runs, else 0. */
+uint32_t air_entry_shared_bytes(const struct aco_function *entry);
 
 /* The text form. */
 void air_print_program(const struct aco_program *p, struct aco_strbuf *sb);

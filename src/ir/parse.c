@@ -1117,6 +1117,8 @@ parse_function_header(struct parser *ps)
    } else {
       expected(ps, "'abi @name'");
    }
+   uint32_t shared_size = 0;
+   bool has_shared_size = false;
    for (;;) {
       if (accept_ident(ps, "divergent_callable")) {
          info.flags |= ACO_FUNCTION_DIVERGENT_CALLABLE;
@@ -1125,6 +1127,10 @@ parse_function_header(struct parser *ps)
       } else if (accept_ident(ps, "workgroup_size")) {
          for (unsigned i = 0; i < 3; i++)
             info.workgroup_size[i] = (uint32_t)parse_u64(ps, 1024, "a workgroup size");
+      } else if (accept_ident(ps, "shared_size")) {
+         /* any 32-bit size parses: the validator reports one above the limit by function */
+         shared_size = (uint32_t)parse_u64(ps, UINT32_MAX, "a shared memory size");
+         has_shared_size = true;
       } else if (ident_is(ps, "denorm32") || ident_is(ps, "denorm16_64")) {
          bool is32 = ident_is(ps, "denorm32");
          next(ps);
@@ -1174,6 +1180,8 @@ parse_function_header(struct parser *ps)
    }
    f->loc.line = start.line;
    f->loc.col = start.col;
+   if (has_shared_size)
+      aco_function_set_shared_size(f, shared_size);
    for (unsigned i = 0; i < n; i++) {
       const char *pn = aco_arena_strdup(&ps->p->arena, pnames[i].text, pnames[i].len);
       if (!pn)

@@ -419,6 +419,8 @@ print_signature(const struct aco_function *f, struct aco_strbuf *sb)
    if (f->workgroup_size[0] != 1 || f->workgroup_size[1] != 1 || f->workgroup_size[2] != 1)
       aco_strbuf_printf(sb, " workgroup_size %" PRIu32 " %" PRIu32 " %" PRIu32,
                         f->workgroup_size[0], f->workgroup_size[1], f->workgroup_size[2]);
+   if (f->has_shared_size)
+      aco_strbuf_printf(sb, " shared_size %" PRIu32, f->shared_size);
    if (f->float_mode.denorm32)
       aco_strbuf_puts(sb, " denorm32 flush");
    if (f->float_mode.denorm16_64)

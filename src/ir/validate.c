@@ -149,6 +149,28 @@ is_buffer_op(aco_op op)
    return op == ACO_OP_LOAD_BUFFER || op == ACO_OP_STORE_BUFFER || op == ACO_OP_ATOMIC_BUFFER;
 }
 
+/* A shared access at a constant address is checked against the declared size: it can
+ * only fault (or, on hardware, read zeros and drop writes). Other addresses are checked
+ * when the program runs. */
+static void
+check_shared_bounds(struct vctx *c, const struct air_instr *instr, aco_type vt)
+{
+   if (!c->f->has_shared_size)
+      return;
+   uint64_t addr = 0;
+   if (aco_value_is_valid(instr->srcs[AIR_MEM_OFFSET])) {
+      const struct air_value *v = air_value(c->f, instr->srcs[AIR_MEM_OFFSET]);
+      if (!v || !v->def || v->def->op != ACO_OP_CONST)
+         return;
+      addr = v->def->u.const_bits & 0xffffffffu;
+   }
+   addr += (uint64_t)(int64_t)instr->u.mem.imm;
+   uint64_t bytes = (uint64_t)(vt.comps ? vt.comps : 1) * (vt.bits / 8);
+   if (addr > c->f->shared_size || bytes > c->f->shared_size - addr)
+      report(c, instr, "%u bytes at shared address %llu are outside the %u declared bytes",
+             (unsigned)bytes, (unsigned long long)addr, (unsigned)c->f->shared_size);
+}
+
 static void
 check_memory(struct vctx *c, const struct air_instr *instr)
 {
@@ -196,7 +218,7 @@ check_memory(struct vctx *c, const struct air_instr *instr)
        (instr->u.mem.access & (ACO_ACCESS_READONLY | ACO_ACCESS_INVARIANT)))
       report(c, instr, "volatile memory cannot be readonly or invariant");
 
-   aco_type vt;
+   aco_type vt = aco_type_make(ACO_BASE_INVALID, 0, 0);
    switch (air_op_info(op)->cls) {
    case ACO_OPC_LOAD:
       vt = instr->type;
@@ -220,6 +242,8 @@ check_memory(struct vctx *c, const struct air_instr *instr)
          check_same(c, instr, vt, use(c, instr, AIR_MEM_CMP), "cmpxchg operands");
       break;
    }
+   if (is_shared_op(op) && air_type_is_valid(vt))
+      check_shared_bounds(c, instr, vt);
 }
 
 static void
@@ -745,6 +769,11 @@ check_function(struct vctx *c, struct aco_function *f)
       report(c, NULL, "an amdgpu_cs_chain function is neither an entry nor divergent_callable");
    if (!entry && wg != 1)
       report(c, NULL, "only entry functions have a workgroup_size");
+   if (f->has_shared_size && f->shared_size > AIR_MAX_SHARED_SIZE)
+      report(c, NULL, "shared_size %u is above the limit of %u bytes", (unsigned)f->shared_size,
+             AIR_MAX_SHARED_SIZE);
+   if (!entry && f->has_shared_size)
+      report(c, NULL, "only entry functions declare a shared_size");
    for (uint32_t i = 0; i < f->num_params; i++) {
       const struct air_param *p = &f->params[i];
       if (entry && (!(p->flags & ACO_PARAM_UNIFORM) ||

@@ -161,6 +161,148 @@ K(uint64_t v)
 
 static const aco_operand NO = {0};
 
+/* ---- 16-bit values in VGPR halves ----------------------------------------------------------
+ * A divergent 16-bit value may live in half a VGPR (class v2b), so that two share one; the
+ * allocator places the halves (ra_util.h says where an instruction may read or write
+ * which half). Selection of ALU operations and memory accesses takes such operands as
+ * they are: a VALU instruction reads them at byte 0 of their VGPR, a 32-bit slot then
+ * reading the other half as well, which the rule that 16-bit values have undefined upper
+ * bits makes harmless; vectors, stores and p_as_uniform get a whole-VGPR copy
+ * (isel_whole_vgpr). The other users of values (phis of ifs and loops, call arguments and
+ * results, reductions) expect a whole VGPR. A value takes a half only when every use reads
+ * it with a 16-bit opcode (reads_halves), which a walk of the rest of its region
+ * (values are visible only there and in the regions nested in it) finds out; a walk that
+ * would pass HALF_WALK_LIMIT instructions gives up (a whole VGPR), keeping selection
+ * linear. 8-bit values keep whole VGPRs, and so does everything on GFX10.3, whose hardware
+ * instructions name only byte 0 here (ra_util.h): halves would only add copies. */
+#define HALF_WALK_LIMIT 4096u
+
+aco_temp isel_whole_vgpr(struct isel_ctx *c, aco_temp t);
+bool isel_result_in_half(struct isel_ctx *c, const struct air_instr *in);
+aco_temp isel_loaded_half(struct isel_ctx *c, const struct air_instr *in, aco_temp v);
+
+static op_t valu16_op(aco_op op);
+
+/* Whether `in` reads its 16-bit operands with 16-bit VALU opcodes (or with instructions
+ * that are VOP3 anyway): a half costs it nothing. Memory accesses and vectors read whole
+ * VGPRs (a half there needs a copy unless it dies in place), and the operations that run
+ * at 32 bits (integer add, logic, comparisons and other extensions, fneg) would lose their
+ * 32-bit encodings. */
+static bool
+reads_halves(const struct air_instr *in)
+{
+   switch (air_op_info(in->op)->cls) {
+   case ACO_OPC_FLOAT_BIN:
+   case ACO_OPC_FLOAT_TRI:
+   case ACO_OPC_FLOAT_CMP:
+   case ACO_OPC_FLOAT_APPROX:
+   case ACO_OPC_SELECT:
+      return true;
+   case ACO_OPC_FLOAT_UN:
+      return in->op != ACO_OP_FNEG && in->op != ACO_OP_FABS;
+   case ACO_OPC_INT_BIN:
+      return valu16_op(in->op) != NONE;
+   case ACO_OPC_CONVERT:
+      return in->op == ACO_OP_FCONV || in->op == ACO_OP_F2U || in->op == ACO_OP_F2S ||
+             in->op == ACO_OP_BITCAST;
+   default:
+      return false;
+   }
+}
+
+/* Whether every use of v from instruction `from` on (and in the regions nested there)
+ * reads it as a half, with no call in between (a half cannot be spilled, and a value
+ * living across a call may have to be); *budget counts the instructions seen. */
+static bool
+uses_read_halves(const struct air_instr *from, aco_value v, unsigned *budget)
+{
+   for (const struct air_instr *i = from; i; i = i->next) {
+      if (!*budget || air_op_info(i->op)->cls == ACO_OPC_CALL)
+         return false;
+      --*budget;
+      for (unsigned k = 0; k < i->num_srcs; k++)
+         if (i->srcs[k].id == v.id && !reads_halves(i))
+            return false;
+      for (unsigned r = 0; r < 2; r++)
+         if (i->regions[r] && !uses_read_halves(i->regions[r]->first, v, budget))
+            return false;
+   }
+   return true;
+}
+
+/* Whether the result of `in` (a scalar divergent 16-bit value) goes into a VGPR half. */
+bool
+isel_result_in_half(struct isel_ctx *c, const struct air_instr *in)
+{
+   if (in->num_defs != 1)
+      return false;
+   aco_type t = type_of(c, in->defs[0]);
+   if (c->p->gfx_level < ACO_GFX1100 || t.bits != 16 || t.comps > 1 || !isel_div(c, in->defs[0]))
+      return false;
+   unsigned budget = HALF_WALK_LIMIT;
+   return uses_read_halves(in->next, in->defs[0], &budget);
+}
+
+/* A value in a half as a whole VGPR (its low half; the upper one undefined). */
+aco_temp
+isel_whole_vgpr(struct isel_ctx *c, aco_temp t)
+{
+   if (!aco_rc_is_subdword(t.rc))
+      return t;
+   aco_temp d = isel_new(c, aco_rc_v(1));
+   struct aco_minstr *cv = isel_emit(c, aco_op_p_create_vector, 2, 1);
+   cv->operands[0] = T(t);
+   cv->operands[1].kind = ACO_OPND_UNDEF;
+   cv->operands[1].temp.rc = aco_rc_vb(2);
+   cv->definitions[0] = aco_def_temp(d);
+   return d;
+}
+
+/* A loaded 16-bit value (a whole VGPR, the value in its low half) as the value of `in`:
+ * its low half when the value goes into a half (the allocator keeps it in place when the
+ * load's register dies here, so it costs no instruction). */
+aco_temp
+isel_loaded_half(struct isel_ctx *c, const struct air_instr *in, aco_temp v)
+{
+   if (!aco_rc_is_vgpr(v.rc) || aco_rc_bytes(v.rc) != 4 || !isel_result_in_half(c, in))
+      return v;
+   aco_temp d = isel_new(c, aco_rc_vb(2));
+   struct aco_minstr *ex = isel_emit(c, aco_op_p_extract_vector, 2, 1);
+   ex->operands[0] = T(v);
+   ex->operands[1] = K(0);
+   ex->definitions[0] = aco_def_temp(d);
+   return d;
+}
+
+/* The result of an ALU operation in the class its uses allow: a 16-bit value going into a
+ * half takes the v2b class when the 16-bit VALU instruction just emitted (ACO_OPF_DST16:
+ * it writes only its half) defines it, and a value in a half that may not stay there (a
+ * bitcast or truncation handing on its operand) becomes a whole VGPR. Results of 32-bit
+ * operations stay whole (they clobber the other half anyway), and so do those of 16-bit
+ * VOP1/VOP2 opcodes with 32-bit sources (v_cvt_f16_f32): a half would cost them their
+ * 32-bit encoding (aco_opt shrinks only whole-VGPR results). */
+static aco_temp
+result_class(struct isel_ctx *c, const struct air_instr *in, aco_temp out)
+{
+   bool half = isel_result_in_half(c, in);
+   if (aco_rc_is_subdword(out.rc))
+      return half ? out : isel_whole_vgpr(c, out);
+   if (!half || out.rc.v != aco_rc_v(1).v || !c->block || !c->block->instrs.len)
+      return out;
+   struct aco_minstr *last = c->block->instrs.data[c->block->instrs.len - 1];
+   unsigned fmt = aco_op_info(last->opcode)->format;
+   uint32_t flags = aco_op_info(last->opcode)->flags;
+   if (fmt < ACO_FMT_VOP1 || fmt > ACO_FMT_VOP3 || fmt == ACO_FMT_VOPC ||
+       !(flags & ACO_OPF_DST16) || (fmt != ACO_FMT_VOP3 && !(flags & ACO_OPF_SRC16)) ||
+       !last->num_definitions || last->definitions[0].temp.id != out.id ||
+       aco_minstr_tied_operand(last) >= 0 /* its result takes the operand's class */)
+      return out;
+   out.rc = aco_rc_vb(2);
+   last->definitions[0].temp.rc = out.rc;
+   c->p->temp_rc.data[out.id] = out.rc;
+   return out;
+}
+
 /* A 32-bit (or narrower) operand extended to 32 bits. */
 static aco_operand
 ext32(struct isel_ctx *c, aco_operand o, unsigned bits, bool sign, bool div)
@@ -267,6 +409,50 @@ bin32(struct isel_ctx *c, const struct int_ops *t, bool div, aco_operand a, aco_
 
 static aco_temp
 cmp_mask(struct isel_ctx *c, op_t vop, op_t sop, bool div, aco_operand a, aco_operand b);
+
+/* A 16-bit signed constant that is no inline constant: SOPK carries it in the 4-byte
+ * instruction, where s_add/s_mul would need an 8-byte literal. */
+static bool
+sopk_constant(aco_operand k, int32_t *out)
+{
+   if (k.kind != ACO_OPND_CONST)
+      return false;
+   int32_t v = (int32_t)(uint32_t)k.value;
+   *out = v;
+   return v >= INT16_MIN && v <= INT16_MAX && aco_inline_constant((uint32_t)v, 32, false) < 0;
+}
+
+/* Uniform x + k, x - k and x * k as s_addk_i32 / s_mulk_i32 (d = d + k, d = d * k: x is
+ * tied to the result, docs/mir.md "Tied operands"). The scc they write (signed overflow
+ * for s_addk, where s_add_u32 writes the carry) is never read by these operations'
+ * users. Returns the invalid temporary when the operation does not fit. */
+static aco_temp
+sopk(struct isel_ctx *c, aco_op op, aco_operand a, aco_operand b)
+{
+   int32_t k;
+   if ((op == ACO_OP_IADD || op == ACO_OP_IMUL) && a.kind == ACO_OPND_CONST) {
+      aco_operand t = a;
+      a = b;
+      b = t;
+   }
+   bool fits = (op == ACO_OP_IADD || op == ACO_OP_IMUL || op == ACO_OP_ISUB) &&
+               a.kind == ACO_OPND_TEMP && !aco_rc_is_vgpr(a.temp.rc) &&
+               aco_rc_dwords(a.temp.rc) == 1 && sopk_constant(b, &k);
+   if (fits && op == ACO_OP_ISUB) {
+      fits = k != INT16_MIN && aco_inline_constant((uint32_t)-k, 32, false) < 0;
+      k = -k;
+   }
+   if (!fits)
+      return (aco_temp){0, {0}};
+   struct aco_minstr *in = isel_emit(c, op == ACO_OP_IMUL ? aco_op_s_mulk_i32 : aco_op_s_addk_i32,
+                                     1, 1);
+   in->operands[0] = a;
+   in->imm = (uint16_t)k;
+   in->tied = 1; /* operand 0 */
+   aco_temp d = isel_new(c, aco_rc_s(1));
+   in->definitions[0] = aco_def_temp(d);
+   return d;
+}
 
 /* 32-bit unsigned division and remainder on the VALU (uniform operands are read from
  * SGPRs): a float reciprocal of b scaled just below 2^32 gives an estimate of 2^32 / b,
@@ -607,7 +793,9 @@ select_int_bin(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
          if (!shift)
             b = ext32(c, b, bits, t->ext == 2, div);
       }
-      aco_temp r = bin32(c, t, div, a, b);
+      aco_temp r = div ? (aco_temp){0, {0}} : sopk(c, in->op, a, b);
+      if (!r.id)
+         r = bin32(c, t, div, a, b);
       if ((in->op == ACO_OP_UMUL_HI || in->op == ACO_OP_SMUL_HI) && bits < 32) {
          /* the double-width product fits 32 bits: take bits [bits, 2*bits) */
          const struct int_ops *lo = &int_table[2];
@@ -1266,6 +1454,44 @@ approx_f64(struct isel_ctx *c, aco_op op, const aco_operand *ops)
    return valu(c, aco_op_v_ldexp_f64, v2, 2, T(q), T(k), NO);
 }
 
+static bool
+is_vgpr32_temp(aco_operand o)
+{
+   return o.kind == ACO_OPND_TEMP && aco_rc_is_vgpr(o.temp.rc) && !aco_rc_is_linear(o.temp.rc) &&
+          !aco_rc_is_subdword(o.temp.rc) && aco_rc_dwords(o.temp.rc) == 1;
+}
+
+/* fma(a, b, c) fits the 4-byte VOP2 v_fmac_f32 (d = a * b + d) when b and c are VGPRs: the
+ * VOP2 form reads src1 from a VGPR, and c is tied to the result (docs/mir.md "Tied
+ * operands": register allocation overwrites c, or a copy of it when c lives on). a may
+ * be anything, a literal included. When only a is a VGPR the multiplicands are swapped:
+ * the product is the same, and which of two NaN operands propagates is left open by the
+ * IR (docs/ir-semantics.md: a NaN result has an unspecified payload). */
+static bool
+fmac_fits(aco_operand *ops)
+{
+   if (!is_vgpr32_temp(ops[2]))
+      return false;
+   if (!is_vgpr32_temp(ops[1]) && is_vgpr32_temp(ops[0])) {
+      aco_operand t = ops[0];
+      ops[0] = ops[1];
+      ops[1] = t;
+   }
+   return is_vgpr32_temp(ops[1]);
+}
+
+static aco_temp
+fmac(struct isel_ctx *c, op_t op, const aco_operand *ops)
+{
+   struct aco_minstr *in = isel_emit(c, op, 3, 1);
+   for (unsigned i = 0; i < 3; i++)
+      in->operands[i] = ops[i];
+   in->tied = 3; /* operand 2 */
+   aco_temp d = isel_new(c, ops[2].temp.rc);
+   in->definitions[0] = aco_def_temp(d);
+   return d;
+}
+
 static aco_status
 select_float(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
 {
@@ -1340,6 +1566,8 @@ select_float(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
       d = valu_ex(c, op, rc, 2, o2, 2, NULL);
       struct aco_minstr *last = c->block->instrs.data[c->block->instrs.len - 1];
       last->valu.neg = 2;
+   } else if (op == aco_op_v_fma_f32 && fmac_fits(ops)) {
+      d = fmac(c, aco_op_v_fmac_f32, ops);
    } else {
       d = valu_ex(c, op, rc, n, ops, n, NULL);
    }
@@ -1808,7 +2036,7 @@ select_vec(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
    bool div = isel_div(c, in->defs[0]);
    aco_temp parts[16];
    for (unsigned i = 0; i < in->num_srcs && i < 16; i++) {
-      parts[i] = isel_temp(c, in->srcs[i]);
+      parts[i] = isel_whole_vgpr(c, isel_temp(c, in->srcs[i]));
       if (div)
          parts[i] = isel_as_vgpr(c, parts[i]);
    }
@@ -1859,6 +2087,7 @@ select_subgroup(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
       *out = v; /* already the same in every lane */
       return ACO_SUCCESS;
    }
+   v = isel_whole_vgpr(c, v); /* p_as_uniform reads whole VGPRs */
    unsigned dw = aco_rc_dwords(v.rc);
    if (in->op == ACO_OP_READ_FIRST_LANE) {
       *out = as_uniform(c, v);
@@ -1910,7 +2139,7 @@ isel_select_alu(struct isel_ctx *c, const struct air_instr *in)
        * divergent input makes the result divergent) */
       if (isel_div(c, in->defs[0]) && !aco_rc_is_vgpr(out.rc) && type_of(c, in->defs[0]).bits != 1)
          out = isel_as_vgpr(c, out);
-      c->temps[in->defs[0].id] = out;
+      c->temps[in->defs[0].id] = result_class(c, in, out);
    }
    return c->p->status;
 }

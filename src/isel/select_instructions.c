@@ -596,6 +596,8 @@ aco_select_instructions(struct aco_mprogram *p, const struct aco_function *f)
       fit_limits(p, f);
    p->config.scratch_bytes = c.layout.stack_bytes;
    p->has_scratch_input = c.layout.scratch_sgpr >= 0 || p->gfx_level != ACO_GFX1030;
-   p->config.lds_bytes = c.uses_lds ? 65536 : 0;
+   /* Only an entry allocates shared memory: the functions it calls use its allocation.
+    * RSRC2's LDS_SIZE counts 512-byte blocks on every supported level. */
+   p->config.lds_bytes = p->is_entry ? (air_entry_shared_bytes(f) + 511u) & ~511u : 0;
    return s ? s : p->status;
 }

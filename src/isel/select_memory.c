@@ -114,13 +114,20 @@ global_address(struct isel_ctx *c, aco_value base, aco_value off, int64_t k)
    return isel_combine(c, aco_rc_v(2), 2, parts);
 }
 
+/* 16-bit values in VGPR halves (select_alu.c) */
+aco_temp isel_whole_vgpr(struct isel_ctx *c, aco_temp t);
+aco_temp isel_loaded_half(struct isel_ctx *c, const struct air_instr *in, aco_temp v);
+
+/* Stored data in whole VGPRs: memory instructions read their data registers whole (a
+ * 16-bit store its low half). */
 static aco_temp
 vgpr_data(struct isel_ctx *c, aco_value v)
 {
-   return isel_as_vgpr(c, isel_temp(c, v));
+   return isel_whole_vgpr(c, isel_as_vgpr(c, isel_temp(c, v)));
 }
 
-/* The result of a load into VGPRs, moved to SGPRs when the value is uniform. */
+/* The result of a load into VGPRs, moved to SGPRs when the value is uniform; a 16-bit
+ * divergent one into a half when its uses allow (select_alu.c). */
 static void
 set_loaded(struct isel_ctx *c, aco_value def, aco_temp v)
 {
@@ -130,6 +137,8 @@ set_loaded(struct isel_ctx *c, aco_value def, aco_temp v)
       u->operands[0] = T(v);
       u->definitions[0] = aco_def_temp(s);
       v = s;
+   } else if (air_value(c->f, def)->def) {
+      v = isel_loaded_half(c, air_value(c->f, def)->def, v);
    }
    c->temps[def.id] = v;
 }

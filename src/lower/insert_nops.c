@@ -24,6 +24,7 @@
 #include "lower/lower.h"
 #include "util/bitset.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #define HZ_FAR 15 /* "long ago or never": no window is that wide */
@@ -65,7 +66,13 @@ struct nop_state {
    uint32_t rs_salu_at[128];
    uint32_t rs_resolved;
    uint64_t rs_valu_wr[2];
+   /* Bounds, not part of the state's value (states are compared before them): every
+    * VGPR entry from vgpr_end on and every rs_salu_at entry from sgpr_end on is as a
+    * clean state has it, so the per-register loops stop there (most programs use a few
+    * dozen of the 256 VGPRs). */
+   uint16_t vgpr_end, sgpr_end;
 };
+#define NOP_STATE_VALUE_BYTES offsetof(struct nop_state, vgpr_end)
 
 struct nop_ctx {
    struct aco_mprogram *p;
@@ -118,7 +125,7 @@ rebase(unsigned d)
 static void
 state_canonical(struct nop_state *s)
 {
-   for (unsigned v = 0; v < 256; v++) {
+   for (unsigned v = 0; v < s->vgpr_end; v++) {
       unsigned tv = trans_valu(s, v), tt = trans_trans(s, v), w = wr_valu(s, v);
       s->trans_at_valu[v] = rebase(tv);
       s->trans_at_trans[v] = tv < HZ_FAR ? HZ_BASE - tt : 0;
@@ -126,7 +133,7 @@ state_canonical(struct nop_state *s)
       if (w == HZ_FAR)
          s->exec_gap[v] = HZ_FAR;
    }
-   for (unsigned r = 0; r < 128; r++)
+   for (unsigned r = 0; r < s->sgpr_end; r++)
       s->rs_salu_at[r] = rebase(rs_salu(s, r));
    s->exec_at = rebase(exec_valu(s));
    s->valu = s->trans = s->salu = HZ_BASE;
@@ -151,7 +158,8 @@ pf_state_differs(const struct nop_state *a, const struct nop_state *b)
       return true;
    if (ea != eb)
       return ea < 8 || eb < 8;
-   for (unsigned v = 0; v < 256; v++) {
+   unsigned end = a->vgpr_end > b->vgpr_end ? a->vgpr_end : b->vgpr_end;
+   for (unsigned v = 0; v < end; v++) {
       unsigned wa = wr_valu(a, v), wb = wr_valu(b, v);
       if ((wa != wb || a->exec_gap[v] != b->exec_gap[v]) && (wa < 8 || wb < 8))
          return true;
@@ -171,7 +179,11 @@ static void
 state_join(struct nop_state *d, const struct nop_state *o)
 {
    bool pf = pf_state_differs(d, o);
-   for (unsigned v = 0; v < 256; v++) {
+   if (d->vgpr_end < o->vgpr_end)
+      d->vgpr_end = o->vgpr_end;
+   if (d->sgpr_end < o->sgpr_end)
+      d->sgpr_end = o->sgpr_end;
+   for (unsigned v = 0; v < d->vgpr_end; v++) {
       d->trans_at_valu[v] = max32(d->trans_at_valu[v], o->trans_at_valu[v]);
       d->trans_at_trans[v] = max32(d->trans_at_trans[v], o->trans_at_trans[v]);
       d->wr_at[v] = max32(d->wr_at[v], o->wr_at[v]);
@@ -187,7 +199,7 @@ state_join(struct nop_state *d, const struct nop_state *o)
       d->pf_unknown = true;
    }
    d->rs_read_pairs |= o->rs_read_pairs;
-   for (unsigned r = 0; r < 128; r++)
+   for (unsigned r = 0; r < d->sgpr_end; r++)
       d->rs_salu_at[r] = max32(d->rs_salu_at[r], o->rs_salu_at[r]);
    d->vcmpx |= o->vcmpx;
    d->prev_nop &= o->prev_nop;
@@ -254,6 +266,8 @@ apply_read_sgpr(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr 
                aco_bitset128_set(s->rs_valu_wr, r, 1);
             else
                s->rs_salu_at[r] = s->salu;
+            if (!valu && r >= s->sgpr_end)
+               s->sgpr_end = (uint16_t)(r + 1);
          }
       }
    }
@@ -295,7 +309,7 @@ apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
        * constant operand can be one, so the encoder's fields are asked only then */
       struct aco_fields fl;
       if (has_const_operand(in) &&
-          aco_instr_fields(c->p->gfx_level, c->p->wave_size, in, &fl) && fl.has_lit)
+          aco_minstr_fields(c->p, in, &fl) && fl.has_lit)
          reads_sgpr = true;
       for (unsigned i = 0; i < in->num_operands; i++) {
          const aco_operand *o = &in->operands[i];
@@ -334,6 +348,8 @@ apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
          for (unsigned v = v0; v < v0 + aco_rc_reg_count(d->temp.rc) && v < 256; v++) {
             s->wr_at[v] = s->valu;
             s->exec_gap[v] = gap;
+            if (v >= s->vgpr_end)
+               s->vgpr_end = (uint16_t)(v + 1);
             if (k & ACO_HZ_TRANS) {
                s->trans_at_valu[v] = s->valu;
                s->trans_at_trans[v] = s->trans;
@@ -522,7 +538,7 @@ fix_all(struct nop_ctx *c, const struct nop_state *s, struct nop_fix *f)
    }
    if (c->gfx11) {
       bool open = exec_valu(s) < HZ_FAR || s->pf_unknown;
-      for (unsigned v = 0; v < 256 && !open; v++)
+      for (unsigned v = 0; v < s->vgpr_end && !open; v++)
          open = trans_valu(s, v) < HZ_FAR || wr_valu(s, v) < 8;
       if (open)
          f->depctr &= ACO_DEPCTR_VA_VDST0;
@@ -633,7 +649,6 @@ static void
 block_in_state(struct nop_ctx *c, struct aco_mblock *b, struct nop_state *s)
 {
    bool any = false;
-   state_clean(s);
    for (uint32_t i = 0; i < b->linear_preds.len; i++) {
       uint32_t pi = b->linear_preds.data[i];
       if (pi >= c->p->blocks.len || !c->done[pi])
@@ -644,6 +659,8 @@ block_in_state(struct nop_ctx *c, struct aco_mblock *b, struct nop_state *s)
          state_join(s, &c->out[pi]);
       any = true;
    }
+   if (!any)
+      state_clean(s);
 }
 
 /* No predecessor's out-state changed since the count `since`. */
@@ -720,7 +737,7 @@ aco_insert_nops(struct aco_mprogram *p)
             state_join(s, &c.out[i]);
             state_canonical(s);
          }
-         if (!c.done[i] || memcmp(&c.out[i], s, sizeof(*s))) {
+         if (!c.done[i] || memcmp(&c.out[i], s, NOP_STATE_VALUE_BYTES)) {
             memcpy(&c.out[i], s, sizeof(*s));
             c.done[i] = true;
             changed = true;
@@ -752,5 +769,5 @@ aco_insert_nops(struct aco_mprogram *p)
          c.done[i] = true;
       }
    }
-   return ACO_SUCCESS;
+   return p->status; /* the slot-map table may have run out of memory */
 }

@@ -20,6 +20,7 @@
  * path); loops iterate to a fixed point (the state only grows), then one last walk inserts
  * the waits. Waits already in the program are taken into account. */
 #include "lower/lower.h"
+#include "util/bitset.h"
 
 #include <string.h>
 
@@ -72,7 +73,15 @@ struct wait_state {
    uint8_t ooo;                         /* counters with an out-of-order event pending */
    uint8_t store[W_MAXCNT];             /* events after the last memory write, or W_NONE */
    uint8_t need[W_NREG][W_MAXCNT];      /* events after the one writing the register */
+   /* registers whose need may be other than W_NONE on some counter: the per-register
+    * loops visit only these (a few loads' destinations, not all 384 registers) */
+   uint64_t busy[W_NREG / 64];
 };
+
+/* for (r in s->busy): the register indices of the busy set, ascending */
+#define foreach_busy(s, r)                                                                       \
+   for (unsigned w_ = 0; w_ < W_NREG / 64; w_++)                                                 \
+      for (uint64_t m_ = (s)->busy[w_]; m_ && ((r) = w_ * 64 + aco_ctz64(m_), true); m_ &= m_ - 1)
 
 struct waits_ctx {
    struct aco_mprogram *p;
@@ -99,6 +108,26 @@ state_init(struct wait_state *s)
    memset(s, W_NONE, sizeof(*s));
    s->reached = false;
    s->ooo = 0;
+   memset(s->busy, 0, sizeof(s->busy));
+}
+
+/* state_init for a state whose busy set is exact about what is not W_NONE. */
+static void
+state_reset(struct wait_state *s)
+{
+   unsigned r;
+   foreach_busy(s, r)
+      memset(s->need[r], W_NONE, W_MAXCNT);
+   memset(s->store, W_NONE, W_MAXCNT);
+   s->reached = false;
+   s->ooo = 0;
+   memset(s->busy, 0, sizeof(s->busy));
+}
+
+static void
+set_busy(struct wait_state *s, unsigned r)
+{
+   s->busy[r / 64] |= 1ull << (r % 64);
 }
 
 /* dst[i] = min(dst[i], src[i]); true if any changed. Written without branches so the
@@ -128,7 +157,12 @@ state_merge(struct wait_state *dst, const struct wait_state *src)
       changed = true;
    }
    changed |= merge_min(&dst->store[0], &src->store[0], W_MAXCNT);
-   changed |= merge_min(&dst->need[0][0], &src->need[0][0], (size_t)W_NREG * W_MAXCNT);
+   /* a register src does not have busy is W_NONE there: the minimum keeps dst's */
+   unsigned r;
+   foreach_busy(src, r)
+      changed |= merge_min(dst->need[r], src->need[r], W_MAXCNT);
+   for (unsigned w = 0; w < W_NREG / 64; w++)
+      dst->busy[w] |= src->busy[w];
    return changed;
 }
 
@@ -213,7 +247,8 @@ apply_wait(struct wait_state *s, unsigned c, unsigned n)
    }
    if (s->store[c] != W_NONE && s->store[c] >= n)
       s->store[c] = W_NONE;
-   for (unsigned r = 0; r < W_NREG; r++)
+   unsigned r;
+   foreach_busy(s, r)
       if (s->need[r][c] != W_NONE && s->need[r][c] >= n)
          s->need[r][c] = W_NONE;
 }
@@ -222,7 +257,7 @@ static void
 require_reg(struct waits_ctx *ctx, unsigned field, uint8_t *req)
 {
    int r = reg_index(field);
-   if (r < 0)
+   if (r < 0 || !(ctx->cur.busy[r / 64] >> (r % 64) & 1))
       return;
    for (unsigned c = 0; c < ctx->wc->count; c++) {
       uint8_t v = ctx->cur.need[r][c];
@@ -342,10 +377,9 @@ process_instr(struct waits_ctx *ctx, struct aco_minstr *in)
    if (in->opcode == aco_op_s_setpc_b64 || (info->flags & ACO_OPF_CALL)) {
       /* the other function may read any register: none may still be pending, so that
        * nothing is pending either at a function's entry or after a call returns */
-      for (unsigned r = 0; r < 128; r++)
-         require_reg(ctx, r, req);
-      for (unsigned r = 256; r < 512; r++)
-         require_reg(ctx, r, req);
+      unsigned r;
+      foreach_busy(&ctx->cur, r)
+         require_reg(ctx, r < 128 ? r : r - 128 + 256, req);
    }
    if (is_barrier(in)) {
       for (unsigned c = 0; c < wc->count; c++) {
@@ -376,7 +410,8 @@ process_instr(struct waits_ctx *ctx, struct aco_minstr *in)
          if (!((wc->events[ev] >> c) & 1))
             continue;
          uint8_t max = wc->c[c].max;
-         for (unsigned r = 0; r < W_NREG; r++) {
+         unsigned r;
+         foreach_busy(&ctx->cur, r) {
             uint8_t *v = &ctx->cur.need[r][c];
             if (*v != W_NONE && *v < max)
                (*v)++;
@@ -394,8 +429,10 @@ process_instr(struct waits_ctx *ctx, struct aco_minstr *in)
             unsigned dwords = (aco_physreg_byte(d->reg) + aco_rc_bytes(d->temp.rc) + 3) / 4;
             for (unsigned k = 0; k < dwords; k++) {
                int r = reg_index(first + k);
-               if (r >= 0)
+               if (r >= 0) {
                   ctx->cur.need[r][c] = 0;
+                  set_busy(&ctx->cur, (unsigned)r);
+               }
             }
          }
       }
@@ -407,7 +444,7 @@ process_instr(struct waits_ctx *ctx, struct aco_minstr *in)
 static aco_status
 process_block(struct waits_ctx *ctx, struct aco_mblock *b, bool *changed)
 {
-   state_init(&ctx->cur);
+   state_reset(&ctx->cur);
    if (b->index == 0)
       ctx->cur.reached = true;
    for (uint32_t i = 0; i < b->linear_preds.len; i++)
@@ -464,6 +501,7 @@ aco_insert_waits(struct aco_mprogram *p)
    ctx.out = aco_alloc(p->allocator, sizeof(struct wait_state) * p->blocks.len);
    if (!ctx.out)
       return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "insert_waits: out of memory");
+   state_init(&ctx.cur);
    for (uint32_t i = 0; i < p->blocks.len; i++)
       state_init(&ctx.out[i]);
 

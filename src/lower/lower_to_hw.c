@@ -383,15 +383,22 @@ lower_spill(struct lower_ctx *ctx, const struct aco_minstr *in)
    enum aco_encoding enc = sp ? ACO_ENC_MEM_NO_VADDR | ACO_ENC_MEM_SADDR : ACO_ENC_MEM_NO_VADDR;
    aco_operand ops[2];
    struct aco_minstr *m;
+   /* a 16-bit value in a VGPR half moves alone: the other half may hold another value */
+   bool half = aco_rc_is_subdword(rc), hi = aco_physreg_byte(r) == 2;
+   aco_physreg whole = aco_physreg_make(aco_physreg_field(r), 0);
    if (reload) {
-      aco_definition d = aco_def_fixed(aco_temp_make(0, aco_rc_v(dwords)), r);
+      aco_definition d = aco_def_fixed(aco_temp_make(0, aco_rc_v(dwords)), whole);
       ops[0] = sp ? in->operands[1] : aco_opnd_const(0, 32);
-      m = aco_mb_hw(&b, loads[dwords], enc, &d, ops);
+      enum aco_opcode op = !half ? loads[dwords]
+                           : hi  ? aco_op_scratch_load_d16_hi_b16 : aco_op_scratch_load_d16_b16;
+      m = aco_mb_hw(&b, op, enc, &d, ops);
       p->vgpr_reloads += dwords;
    } else {
-      ops[0] = aco_opnd_reg(r, aco_rc_v(dwords));
+      ops[0] = aco_opnd_reg(whole, aco_rc_v(dwords));
       ops[1] = sp ? in->operands[2] : aco_opnd_const(0, 32);
-      m = aco_mb_hw(&b, stores[dwords], enc, NULL, ops);
+      enum aco_opcode op = !half ? stores[dwords]
+                           : hi  ? aco_op_scratch_store_d16_hi_b16 : aco_op_scratch_store_b16;
+      m = aco_mb_hw(&b, op, enc, NULL, ops);
       p->vgpr_spills += dwords;
    }
    if (m)

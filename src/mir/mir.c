@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Machine-IR programs, blocks and instructions, and the slot map that ties an
- * instruction's operands to the opcode table's signature. */
+ * instruction's operands to the opcode table's signature (computed from the table, and
+ * kept per program for the passes that ask for every instruction). */
 #include "mir/mir.h"
 
 #include <stdarg.h>
@@ -209,6 +210,122 @@ aco_minstr_slots(aco_gfx_level level, unsigned wave_size, enum aco_opcode op,
       map->count++;
    }
    return true;
+}
+
+/* An open-addressing table keyed by opcode and encoding, pointing at maps allocated one by
+ * one in the arena (only for the forms the program uses: a few dozen). The table doubles
+ * at half full, the old one staying in the arena; maps keep their address. Small on
+ * purpose: fresh memory costs page faults, which matter for small programs. */
+struct slot_entry {
+   uint32_t key;                    /* opcode << 8 | encoding, + 1 (0: empty) */
+   const struct aco_slot_map *map; /* NULL: no such form */
+};
+
+struct aco_slot_cache {
+   uint32_t mask, used;
+   struct slot_entry *entries;
+};
+
+static struct slot_entry *
+slot_find(struct slot_entry *entries, uint32_t mask, uint32_t key)
+{
+   uint32_t i = (key * 0x9e3779b1u) >> 16 & mask;
+   while (entries[i].key && entries[i].key != key)
+      i = (i + 1) & mask;
+   return &entries[i];
+}
+
+static bool
+slot_cache_grow(struct aco_mprogram *p, struct aco_slot_cache *c)
+{
+   uint32_t mask = c->entries ? c->mask * 2 + 1 : 31;
+   struct slot_entry *e = aco_arena_array(&p->arena, struct slot_entry, mask + 1);
+   if (!e)
+      return false;
+   for (uint32_t i = 0; c->entries && i <= c->mask; i++) {
+      if (c->entries[i].key)
+         *slot_find(e, mask, c->entries[i].key) = c->entries[i];
+   }
+   c->entries = e;
+   c->mask = mask;
+   return true;
+}
+
+const struct aco_slot_map *
+aco_mprogram_slots(struct aco_mprogram *p, enum aco_opcode op, enum aco_encoding enc)
+{
+   struct aco_slot_cache *c = p->slot_cache;
+   if (!c) {
+      c = aco_arena_new(&p->arena, struct aco_slot_cache);
+      if (!c || !slot_cache_grow(p, c))
+         goto oom;
+      p->slot_cache = c;
+   }
+   if ((unsigned)op >= aco_num_opcodes || (unsigned)enc > 0xff)
+      return NULL;
+   uint32_t key = ((uint32_t)op << 8 | (uint32_t)enc) + 1;
+   struct slot_entry *e = slot_find(c->entries, c->mask, key);
+   if (e->key)
+      return e->map;
+   struct aco_slot_map map;
+   struct aco_slot_map *kept = NULL;
+   if (aco_minstr_slots(p->gfx_level, p->wave_size, op, enc, &map)) {
+      kept = aco_arena_new(&p->arena, struct aco_slot_map);
+      if (!kept)
+         goto oom;
+      *kept = map;
+   }
+   if ((c->used + 1) * 2 > c->mask + 1) {
+      if (!slot_cache_grow(p, c))
+         goto oom;
+      e = slot_find(c->entries, c->mask, key);
+   }
+   e->key = key;
+   e->map = kept;
+   c->used++;
+   return kept;
+oom:
+   /* the callers take NULL for "no such form": the program's error tells them apart */
+   aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "slot maps: out of memory");
+   return NULL;
+}
+
+enum aco_opcode
+aco_untied_opcode(const struct aco_minstr *in)
+{
+   int k = aco_minstr_tied_operand(in);
+   bool sopk = aco_op_info(in->opcode)->format == ACO_FMT_SOPK;
+   if (k < 0 || (sopk ? in->num_operands != 1 : in->num_operands != 3 || k != 2 || in->encoding))
+      return aco_num_opcodes;
+   switch (in->opcode) {
+   case aco_op_v_fmac_f32: return aco_op_v_fma_f32;
+   case aco_op_v_fmac_f16: return aco_op_v_fma_f16;
+   case aco_op_s_addk_i32: return aco_op_s_add_i32;
+   case aco_op_s_mulk_i32: return aco_op_s_mul_i32;
+   default: return aco_num_opcodes;
+   }
+}
+
+struct aco_minstr *
+aco_minstr_untie(struct aco_arena *arena, const struct aco_minstr *in)
+{
+   enum aco_opcode op = aco_untied_opcode(in);
+   if (op == aco_num_opcodes)
+      return NULL;
+   bool sopk = aco_op_info(in->opcode)->format == ACO_FMT_SOPK;
+   struct aco_minstr *u = aco_minstr_create(arena, op, sopk ? 2 : 3, in->num_definitions);
+   if (!u)
+      return NULL;
+   memcpy(u->definitions, in->definitions, sizeof(aco_definition) * in->num_definitions);
+   if (sopk) {
+      /* SOPK's immediate is sign-extended to 32 bits */
+      u->operands[0] = in->operands[0];
+      u->operands[1] = aco_opnd_const((uint32_t)(int32_t)(int16_t)(in->imm & 0xffff), 32);
+   } else {
+      memcpy(u->operands, in->operands, sizeof(aco_operand) * 3);
+      u->valu = in->valu;
+   }
+   return u;
 }
 
 aco_status

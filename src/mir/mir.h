@@ -224,7 +224,19 @@ struct aco_minstr {
    uint16_t vopd_y;
    /* enum aco_mreloc: a constant operand fixed up after lowering (calls) */
    uint8_t reloc;
+   /* 0, or 1 + the index of the operand whose register definition 0 must take (a tied
+    * operand, docs/mir.md "Tied operands"): the accumulator of v_fmac_f32, the input of
+    * s_addk_i32. An operand past the slot map names no field: the hardware reads it
+    * through the destination. */
+   uint8_t tied;
 };
+
+/* The operand tied to definition 0, or -1. */
+static inline int
+aco_minstr_tied_operand(const struct aco_minstr *in)
+{
+   return in->tied && in->tied <= in->num_operands && in->num_definitions ? in->tied - 1 : -1;
+}
 
 /* p_return's imm: jump to its last operand, not to its first (the return address): a
  * divergent-callable function continuing the call chain (docs/calls.md). */
@@ -295,7 +307,11 @@ struct aco_mprogram {
 
    /* The function this program is (one machine program per front-IR function). */
    const char *name;       /* in the arena */
+   /* An entry, or an amdgpu_cs_chain function (is_chain): nothing to return to or to
+    * preserve, a frame starting at scratch offset 0, `return` ends the wave. */
    bool is_entry;
+   bool is_chain;
+   bool noreturn; /* a noreturn function (not an entry): its return ends the wave */
    /* Results of the passes, read by the assembler and the binary's metadata. */
    struct aco_mconfig {
       uint16_t num_sgprs, num_vgprs;  /* highest register used + 1 (before granules) */
@@ -307,14 +323,17 @@ struct aco_mprogram {
    /* The first error of a pass (OOM, register limits, unsupported input). */
    aco_status status;
    char message[512];
-   /* An entry, or an amdgpu_cs_chain function (is_chain): nothing to return to or to
-    * preserve, a frame starting at scratch offset 0, `return` ends the wave. */
    /* The last validator report in full (in the arena), NULL when it found nothing. */
-   bool is_chain;
-   bool noreturn; /* a noreturn function (not an entry): its return ends the wave */
    const char *report;
    /* aco_compute_liveness: the highest demand of any instruction (what spilling reads). */
    struct aco_register_demand max_demand;
+   /* Set by aco_spill: the liveness on the program is that of the program it returns (its
+    * last round computed it and nothing changed since), so the next aco_compute_liveness
+    * (the register allocator's) keeps it and clears this. A pass placed between the two
+    * that changes the program must clear it. */
+   bool liveness_current;
+   /* aco_mprogram_slots: the slot maps asked for so far (in the arena) */
+   struct aco_slot_cache *slot_cache;
    /* Register limits for aco_spill and aco_register_allocate (0: s0..s105 / v0..v255). */
    uint16_t max_sgprs, max_vgprs;
    /* GFX10.3 entries: the scratch base SGPRs were requested for this compile (set before
@@ -387,6 +406,19 @@ struct aco_slot_map {
 };
 bool aco_minstr_slots(aco_gfx_level level, unsigned wave_size, enum aco_opcode op,
                       enum aco_encoding enc, struct aco_slot_map *map);
+/* The same for p's level and wave size, computed once per program and opcode/encoding and
+ * then looked up (the assembler, the NOP pass and copy propagation ask for every
+ * instruction). NULL where aco_minstr_slots is false, and when out of memory (then also
+ * recorded on p as ACO_ERROR_OUT_OF_MEMORY, so the pass fails rather than goes on). */
+const struct aco_slot_map *aco_mprogram_slots(struct aco_mprogram *p, enum aco_opcode op,
+                                              enum aco_encoding enc);
+
+/* The same operation without a tied operand, as a new instruction: v_fmac_f32/f16 as
+ * v_fma_f32/f16 (VOP3), s_addk_i32/s_mulk_i32 as s_add_i32/s_mul_i32 with a literal.
+ * aco_untied_opcode gives that opcode, aco_num_opcodes when `in` is none of those (in
+ * the shape docs/mir.md gives them); aco_minstr_untie NULL then or out of memory. */
+enum aco_opcode aco_untied_opcode(const struct aco_minstr *in);
+struct aco_minstr *aco_minstr_untie(struct aco_arena *arena, const struct aco_minstr *in);
 
 /* Records the first error (status + message) on the program and returns the status, so a
  * pass can `return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "...")`. */

@@ -263,6 +263,29 @@ check_register(struct vctx *c, int blk, int idx, const struct aco_minstr *in, ac
       report(c, blk, idx, in, "%s %u: a whole-register class at a byte offset", what, i);
 }
 
+/* A tied operand (docs/mir.md): a register of definition 0's size and file, never a
+ * constant, since definition 0 will be written where it is. */
+static void
+check_tied(struct vctx *c, int blk, int idx, const struct aco_minstr *in)
+{
+   if (!in->tied)
+      return;
+   int k = aco_minstr_tied_operand(in);
+   if (k < 0) {
+      report(c, blk, idx, in, "tied to operand %u, which does not exist", in->tied - 1u);
+      return;
+   }
+   const aco_operand *o = &in->operands[k];
+   const aco_definition *d = &in->definitions[0];
+   if (o->kind != ACO_OPND_TEMP && o->kind != ACO_OPND_REG) {
+      report(c, blk, idx, in, "tied operand %d is not a register", k);
+      return;
+   }
+   if (aco_rc_bytes(o->temp.rc) != aco_rc_bytes(d->temp.rc) ||
+       aco_rc_is_vgpr(o->temp.rc) != aco_rc_is_vgpr(d->temp.rc))
+      report(c, blk, idx, in, "tied operand %d and definition 0 differ in size or file", k);
+}
+
 static void
 check_hw(struct vctx *c, int blk, int idx, const struct aco_minstr *in)
 {
@@ -358,11 +381,14 @@ check_hw(struct vctx *c, int blk, int idx, const struct aco_minstr *in)
       report(c, blk, idx, in, "no operand signature for this encoding");
       return;
    }
-   if (map.num_operands != in->num_operands || map.num_definitions != in->num_definitions) {
+   unsigned tied_extra = aco_minstr_tied_operand(in) == (int)map.num_operands;
+   if (map.num_operands + tied_extra != in->num_operands ||
+       map.num_definitions != in->num_definitions) {
       report(c, blk, idx, in, "%u definitions and %u operands, the opcode has %u and %u",
              in->num_definitions, in->num_operands, map.num_definitions, map.num_operands);
       return;
    }
+   check_tied(c, blk, idx, in);
    bool vop3 = in->encoding == ACO_ENC_E64 || fmt == ACO_FMT_VOP3 || fmt == ACO_FMT_VOP3P;
    for (unsigned i = 0; i < map.count; i++) {
       if (map.index[i] == 0xff)

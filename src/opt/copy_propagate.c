@@ -68,13 +68,13 @@ const_fits(const struct prop_ctx *c, const struct aco_minstr *in, unsigned idx, 
       return false;
    if (valu && in->encoding != ACO_ENC_NATIVE && in->encoding != ACO_ENC_E64)
       return false;
-   struct aco_slot_map map;
-   if (!aco_minstr_slots(p->gfx_level, p->wave_size, (enum aco_opcode)in->opcode,
-                         (enum aco_encoding)in->encoding, &map))
+   const struct aco_slot_map *map =
+      aco_mprogram_slots(p, (enum aco_opcode)in->opcode, (enum aco_encoding)in->encoding);
+   if (!map)
       return false;
-   for (unsigned i = 0; i < map.count; i++) {
-      struct aco_op_slot s = map.slot[i];
-      if (map.is_def[i] || map.index[i] != idx)
+   for (unsigned i = 0; i < map->count; i++) {
+      struct aco_op_slot s = map->slot[i];
+      if (map->is_def[i] || map->index[i] != idx)
          continue;
       if (s.role != 'a' && s.role != 'b' && s.role != 'c')
          return false;

@@ -37,14 +37,30 @@ is_vgpr_temp(const aco_operand *o)
           !aco_rc_is_subdword(o->temp.rc);
 }
 
+struct shrink_ctx {
+   const struct aco_mprogram *p;
+   /* per opcode: 0 not looked at yet, 1 an accumulating form (its name says so), 2 not;
+    * the names are searched once per opcode, not once per instruction */
+   uint8_t *accumulates;
+};
+
 static bool
-shrinkable(const struct aco_mprogram *p, const struct aco_minstr *in)
+accumulates(struct shrink_ctx *c, const struct aco_op_info *info, enum aco_opcode op)
 {
+   if (!c->accumulates[op])
+      c->accumulates[op] = strstr(info->name, "mac") || strstr(info->name, "dot") ? 1 : 2;
+   return c->accumulates[op] == 1;
+}
+
+static bool
+shrinkable(struct shrink_ctx *c, const struct aco_minstr *in)
+{
+   const struct aco_mprogram *p = c->p;
    const struct aco_op_info *info = aco_op_info(in->opcode);
    if (in->encoding != ACO_ENC_E64 ||
        (info->format != ACO_FMT_VOP1 && info->format != ACO_FMT_VOP2) ||
        (info->flags & (ACO_OPF_READ_VCC | ACO_OPF_WRITE_VCC | ACO_OPF_SRC16 | ACO_OPF_SRC2_16)) ||
-       strstr(info->name, "mac") || strstr(info->name, "dot"))
+       accumulates(c, info, (enum aco_opcode)in->opcode))
       return false;
    const struct aco_valu_fields *v = &in->valu;
    if (v->neg || v->abs || v->opsel || v->clamp || v->omod || in->num_definitions != 1)
@@ -59,9 +75,9 @@ shrinkable(const struct aco_mprogram *p, const struct aco_minstr *in)
 }
 
 static void
-shrink(const struct aco_mprogram *p, struct aco_minstr *in)
+shrink(struct shrink_ctx *c, struct aco_minstr *in)
 {
-   if (!shrinkable(p, in))
+   if (!shrinkable(c, in))
       return;
    if (aco_op_info(in->opcode)->format == ACO_FMT_VOP2 && in->num_operands == 2 &&
        !is_vgpr_temp(&in->operands[1])) {
@@ -83,11 +99,14 @@ shrink(const struct aco_mprogram *p, struct aco_minstr *in)
 aco_status
 aco_opt_shrink_valu(struct aco_mprogram *p)
 {
+   uint8_t per_opcode[aco_num_opcodes];
+   memset(per_opcode, 0, sizeof(per_opcode));
+   struct shrink_ctx c = {p, per_opcode};
    struct aco_mblock *b;
    struct aco_minstr *in;
    aco_foreach_block(p, b) {
       aco_foreach_instr(b, in)
-         shrink(p, in);
+         shrink(&c, in);
    }
    return p->status;
 }

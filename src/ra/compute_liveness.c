@@ -28,7 +28,11 @@
  * Kill flags: an operand is killed when its temporary is not live after the instruction
  * (every operand reading it is marked, first_kill on the first of them); a definition is
  * killed when nothing reads it. A phi operand is killed when its temporary is not live
- * into the phi's block. */
+ * into the phi's block.
+ *
+ * The spiller computes liveness on the program it returns (p->liveness_current), so the
+ * register allocator's call right after it returns at once instead of computing the same
+ * result again. */
 #include "ra/ra_util.h"
 
 #include <stdlib.h>
@@ -81,6 +85,22 @@ cmp_u32(const void *a, const void *b)
    return x < y ? -1 : x > y;
 }
 
+/* Ascending order; most live sets are short, where insertion beats qsort's calls. */
+static void
+sort_ids(uint32_t *a, uint32_t n)
+{
+   if (n > 32) {
+      qsort(a, n, sizeof(*a), cmp_u32);
+      return;
+   }
+   for (uint32_t i = 1; i < n; i++) {
+      uint32_t v = a[i], j = i;
+      for (; j > 0 && a[j - 1] > v; j--)
+         a[j] = a[j - 1];
+      a[j] = v;
+   }
+}
+
 /* The members, sorted, into the arena (the set stays as it is). */
 static uint32_t *
 set_to_list(struct liveness_ctx *c, uint32_t *count)
@@ -102,7 +122,7 @@ set_to_list(struct liveness_ctx *c, uint32_t *count)
    }
    for (uint32_t i = 0; i < n; i++)
       c->mark[out[i]] = c->stamp;
-   qsort(out, n, sizeof(*out), cmp_u32);
+   sort_ids(out, n);
    *count = n;
    return out;
 }
@@ -386,6 +406,11 @@ aco_compute_liveness(struct aco_mprogram *p)
 {
    if (p->status != ACO_SUCCESS)
       return p->status;
+   /* the spiller's last round computed it on this very program */
+   if (p->liveness_current) {
+      p->liveness_current = false;
+      return ACO_SUCCESS;
+   }
    if (!p->blocks.len)
       return ACO_SUCCESS;
    struct liveness_ctx c = {.p = p};

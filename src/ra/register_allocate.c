@@ -56,9 +56,14 @@
  * m0 and scc are never chosen for a temporary; a temporary fixed there by instruction
  * selection stays there until something needs the register.
  *
- * 16-bit values: a sub-dword VGPR temporary defined by a hardware instruction starts at
- * byte 0 of a VGPR; pseudo instructions (copies, vector ops, phis) may place halves at
- * byte 2. Definitions wider than a dword of hardware instructions never overlap the
+ * 16-bit values (v2b, docs/mir.md): pseudo instructions (copies, vector ops, phis) place
+ * halves at byte 0 or 2; hardware instructions at byte 0, or byte 2 where the slot names a
+ * high half (ra_util.h: GFX11+ 16-bit slots of VOP3 opcodes); an operand elsewhere at
+ * byte 2 is copied to byte 0 first. A 16-bit result that writes its whole VGPR (all but
+ * the DST16 opcodes) takes a whole free VGPR. One that keeps the other half goes to byte 2
+ * only when every later read of it in the block takes a high half and byte 0 of every
+ * VGPR given out so far is taken, so halves lower the VGPR count without copies.
+ * Definitions wider than a dword of hardware instructions never overlap the
  * instruction's operands (see ra_util.h). */
 #include "ra/ra_util.h"
 
@@ -99,6 +104,8 @@ struct ra_ctx {
    ACO_VEC(struct aco_minstr *) ra_phis;
    uint32_t *opnd_name; /* per operand of the current instruction (256 entries) */
    unsigned resv_lo, resv_hi; /* bytes no move may target */
+   unsigned vgpr_top; /* bytes: the end of the highest ordinary VGPR given out so far */
+   uint32_t index;    /* the instruction being allocated, in its block's original list */
    bool strict_defs; /* the instruction's definitions may not reuse any operand register */
    /* registers a call clobbers, already cleared for this instruction: no value moved out
     * of a later clobbered run may land there */
@@ -188,6 +195,9 @@ place(struct ra_ctx *c, uint32_t id, unsigned reg)
 {
    c->temps.data[id].reg = (uint16_t)reg;
    rf_fill(c, reg, bytes_of(c, id), id);
+   unsigned end = (reg + bytes_of(c, id) + 3) & ~3u;
+   if (reg >= VGPR_BASE && !aco_rc_is_linear(rc_of(c, id)) && end > c->vgpr_top)
+      c->vgpr_top = end;
 }
 
 /* Is [reg, reg+bytes) free? For a definition (def) bytes of operands this instruction
@@ -442,6 +452,9 @@ static int
 preferred_reg(struct ra_ctx *c, const struct aco_minstr *in, unsigned di)
 {
    const aco_operand *ops = in->operands;
+   int tied = aco_minstr_tied_operand(in);
+   if (di == 0 && tied >= 0 && ops[tied].kind == ACO_OPND_TEMP)
+      return c->temps.data[c->opnd_name[tied]].reg; /* handle_tied_operand made it free */
    switch (in->opcode) {
    case aco_op_p_parallelcopy:
       if (di < in->num_operands && ops[di].kind == ACO_OPND_TEMP)
@@ -594,14 +607,16 @@ handle_fixed_operands(struct ra_ctx *c, struct aco_minstr *in, const struct aco_
    return !c->failed;
 }
 
-/* A hardware instruction reads 16-bit operands from byte 0 here: reading a high half
- * needs op_sel, SDWA or true-16 encodings that differ per opcode and level, so values a
- * pseudo instruction left at byte 2 move to byte 0 of a VGPR first. */
+/* A hardware instruction reads a 16-bit operand at byte 2 only where its slot can name the
+ * high half (ra_util.h: GFX11+ 16-bit slots of VOP3 opcodes); elsewhere a value left at
+ * byte 2 (by a copy, a phi or another instruction's result) moves to byte 0 of a VGPR
+ * first. */
 static bool
 handle_subdword_operands(struct ra_ctx *c, struct aco_minstr *in, const struct aco_mblock *b)
 {
    if (is_pseudo(in))
       return true;
+   uint32_t high_ok = aco_ra_high_half_slots(c->p, in);
    for (unsigned k = 0; k < in->num_operands && !c->failed; k++) {
       aco_operand *o = &in->operands[k];
       if (o->kind != ACO_OPND_TEMP || o->fixed || !aco_rc_is_subdword(o->temp.rc))
@@ -609,6 +624,10 @@ handle_subdword_operands(struct ra_ctx *c, struct aco_minstr *in, const struct a
       uint32_t name = c->opnd_name[k];
       if (!(c->temps.data[name].reg & 3))
          continue;
+      if (k < 16 && (high_ok >> k) & 1 && (c->temps.data[name].reg & 3) == 2) {
+         c->temps.data[name].pinned = c->serial;
+         continue;
+      }
       if (!movable(c, name))
          return fail(c, ACO_ERROR_UNSUPPORTED,
                      "a 16-bit operand is fixed to a high half and needed in a low one", b);
@@ -626,6 +645,86 @@ handle_subdword_operands(struct ra_ctx *c, struct aco_minstr *in, const struct a
       c->temps.data[name].pinned = c->serial;
    }
    return !c->failed;
+}
+
+/* A tied operand (docs/mir.md "Tied operands"): definition 0 is written over it. When the
+ * operand dies here the definition takes its registers as they are; when its value lives
+ * on, the operand reads a copy made for this instruction, which dies here and which the
+ * definition then takes. A copy needs a free register beyond the demand liveness counted;
+ * when there is none, the instruction takes its untied form (aco_minstr_untie) instead.
+ * *inp may be replaced by that form. */
+static bool
+handle_tied_operand(struct ra_ctx *c, struct aco_minstr **inp, const struct aco_mblock *b)
+{
+   struct aco_minstr *in = *inp;
+   int k = aco_minstr_tied_operand(in);
+   if (k < 0 || in->operands[k].kind != ACO_OPND_TEMP)
+      return true;
+   uint32_t name = c->opnd_name[k];
+   /* killed: the definition takes its register, unless another operand reads the same
+    * value there (x * y + x): then the addend is a copy like a live one */
+   bool shared = false;
+   for (unsigned j = 0; j < in->num_operands; j++)
+      shared |= (int)j != k && in->operands[j].kind == ACO_OPND_TEMP && c->opnd_name[j] == name;
+   if (c->temps.data[name].killed == c->serial && !shared) {
+      c->temps.data[name].pinned = c->serial;
+      return true;
+   }
+   aco_rc rc = rc_of(c, name);
+   unsigned to;
+   if (!find_reg(c, rc, false, false, aco_rc_is_subdword(rc), &to)) {
+      if (aco_untied_opcode(in) == aco_num_opcodes)
+         return fail(c, ACO_ERROR_REGISTER_LIMIT, "no register to copy a tied operand to", b);
+      struct aco_minstr *u = aco_minstr_untie(&c->p->arena, in);
+      if (!u)
+         return fail(c, ACO_ERROR_OUT_OF_MEMORY, "out of memory", b);
+      for (unsigned j = in->num_operands; j < u->num_operands; j++)
+         c->opnd_name[j] = 0; /* SOPK's immediate became a constant operand */
+      *inp = u;
+      return true;
+   }
+   uint32_t n = new_name(c, name);
+   if (!n)
+      return false;
+   /* the copy reads the value where it was before this instruction's copies */
+   struct ra_copy cp = {name, n, c->temps.data[name].reg, false};
+   for (uint32_t j = 0; j < c->copies.len; j++)
+      if (c->copies.data[j].dst == name) {
+         cp.src = c->copies.data[j].src;
+         cp.src_reg = c->copies.data[j].src_reg;
+      }
+   if (!aco_vec_push(c->p->allocator, &c->copies, cp))
+      return fail(c, ACO_ERROR_OUT_OF_MEMORY, "out of memory", b);
+   place(c, n, to);
+   c->temps.data[n].killed = c->serial;
+   c->temps.data[n].pinned = c->serial;
+   c->opnd_name[k] = n;
+   return true;
+}
+
+/* Whether every later read of original temporary `id` can take the high half and the
+ * value dies in this block within 64 instructions: then placing it at byte 2 costs no copy
+ * (pseudo instructions and 32-bit slots read byte 0). */
+static bool
+reads_take_high_half(struct ra_ctx *c, const struct aco_mblock *b, uint32_t id)
+{
+   for (uint32_t i = c->index + 1; i < b->instrs.len && i <= c->index + 64; i++) {
+      const struct aco_minstr *in = b->instrs.data[i];
+      uint32_t mask = is_pseudo(in) ? 0 : aco_ra_high_half_slots(c->p, in);
+      bool read = false, killed = false;
+      for (unsigned k = 0; k < in->num_operands; k++) {
+         const aco_operand *o = &in->operands[k];
+         if (o->kind != ACO_OPND_TEMP || o->temp.id != id)
+            continue;
+         if (k >= 16 || !((mask >> k) & 1))
+            return false;
+         read = true;
+         killed |= o->kill;
+      }
+      if (read && killed)
+         return true;
+   }
+   return false;
 }
 
 static bool
@@ -653,19 +752,35 @@ handle_definitions(struct ra_ctx *c, struct aco_minstr *in, const struct aco_mbl
       memset(c->clobbered, 0, sizeof(c->clobbered));
       c->any_clobbered = false;
    }
+   uint32_t high_ok = aco_ra_high_half_slots(c->p, in) >> 16;
    for (unsigned i = 0; i < in->num_definitions && !c->failed; i++) {
       aco_definition *d = &in->definitions[i];
       if (d->fixed || !d->temp.id)
          continue;
       aco_rc rc = d->temp.rc;
       bool hw_def = !is_pseudo(in) && aco_rc_is_subdword(rc);
-      unsigned bytes = aco_rc_bytes(rc), reg = 0;
+      /* the window the result needs: a 16-bit result written with its whole VGPR needs
+       * that VGPR (searched as one dword); one that keeps the other half needs its own two
+       * bytes, at byte 0 or, where the slot names high halves, at byte 2 */
+      aco_rc wrc = rc;
+      unsigned bytes, reg = 0, lo, hi;
+      if (hw_def && !aco_ra_def_keeps_other_half(in, i))
+         wrc = aco_rc_v(1);
+      bytes = aco_rc_bytes(wrc);
+      file_range(c, wrc, &lo, &hi);
+      /* a high half only where its readers take it (no copies) and byte 0 of every VGPR
+       * given out so far is taken (a fresh VGPR would raise the count) */
+      if (hw_def && bytes == 2 && i < 8 && (high_ok >> i) & 1 &&
+          !(c->vgpr_top > lo && find_reg_in(c, wrc, lo, c->vgpr_top < hi ? c->vgpr_top : hi,
+                                            true, overlap, true, &reg)) &&
+          reads_take_high_half(c, b, d->temp.id))
+         hw_def = false;
       int pref = preferred_reg(c, in, i);
-      if (pref >= 0 && reg_fits_class(c, rc, pref, hw_def) &&
+      if (pref >= 0 && reg_fits_class(c, wrc, pref, hw_def) &&
           window_free(c, (unsigned)pref, bytes, true, overlap)) {
          reg = (unsigned)pref;
-      } else if (!find_reg(c, rc, true, overlap, hw_def, &reg)) {
-         if (!cheapest_window(c, rc, overlap, hw_def, &reg))
+      } else if (!find_reg(c, wrc, true, overlap, hw_def, &reg)) {
+         if (!cheapest_window(c, wrc, overlap, hw_def, &reg))
             return fail(c, ACO_ERROR_REGISTER_LIMIT,
                         "no window of registers for a definition", b);
          if (!evict(c, reg, bytes, 0, overlap, nops, b))
@@ -732,8 +847,13 @@ allocate_instr(struct ra_ctx *c, struct aco_minstr *in, aco_instr_list *list,
       c->cur_name[d->temp.id] = d->temp.id;
    }
    if (!handle_fixed_operands(c, in, b) || !handle_subdword_operands(c, in, b) ||
-       !handle_definitions(c, in, b))
+       !handle_tied_operand(c, &in, b) || !handle_definitions(c, in, b))
       return false;
+   int tied = aco_minstr_tied_operand(in);
+   if (tied >= 0 && in->operands[tied].kind == ACO_OPND_TEMP && in->definitions[0].temp.id &&
+       c->temps.data[in->definitions[0].temp.id].reg != c->temps.data[c->opnd_name[tied]].reg)
+      return fail(c, ACO_ERROR_REGISTER_LIMIT, "a tied definition could not take its operand's "
+                                               "registers", b);
 
    /* release what dies here */
    for (unsigned k = 0; k < in->num_operands; k++)
@@ -1297,6 +1417,7 @@ aco_register_allocate(struct aco_mprogram *p)
       if (init_block(c, b, &list)) {
          for (uint32_t i = 0; i < b->instrs.len && !c->failed; i++) {
             struct aco_minstr *in = b->instrs.data[i];
+            c->index = i;
             if (!aco_ra_is_phi(in))
                allocate_instr(c, in, &list, b);
          }

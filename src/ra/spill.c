@@ -102,7 +102,7 @@ spillable(const struct spill_ctx *c, uint32_t id)
        id == c->p->stack_pointer.id) /* VGPR spills and reloads address the frame from it */
       return false;
    aco_rc rc = aco_ra_temp_rc(c->p, id);
-   if (aco_rc_is_vgpr(rc) && (aco_rc_is_linear(rc) || aco_rc_is_subdword(rc)))
+   if (aco_rc_is_vgpr(rc) && aco_rc_is_linear(rc))
       return false;
    return aco_rc_dwords(rc) <= 4 || is_remat(c->def[id]);
 }
@@ -735,5 +735,8 @@ aco_spill(struct aco_mprogram *p)
          p->scratch_input_needed = true;
    }
    finish(&c);
+   /* every way out of the loop without an error follows a liveness computation that
+    * nothing has changed since (choosing reads only): the register allocator keeps it */
+   p->liveness_current = s == ACO_SUCCESS && p->status == ACO_SUCCESS;
    return s ? s : p->status;
 }

@@ -7,8 +7,8 @@
  * temporary was defined in, the register in the class's file (SGPR or VGPR), aligned as
  * the class requires (ra_util.h) and below the limits (p->max_sgprs/max_vgprs; special
  * registers such as vcc, m0, exec or scc only where an instruction fixed them), and 16-bit
- * operands and results of hardware instructions at byte 0 of their VGPR (the allocator's
- * contract with instruction selection: high halves only through pseudo instructions).
+ * operands and results of hardware instructions at byte 0 of their VGPR or at byte 2 where
+ * the slot names high halves (ra_util.h: GFX11+ 16-bit slots of VOP3 opcodes).
  *
  * It then recomputes liveness on the allocated program (aco_compute_liveness, which
  * refreshes kill flags and demand) and re-simulates the register file of every block:
@@ -17,10 +17,12 @@
  * reads its operands (each byte must hold the operand's own temporary), releases the
  * operands it kills, writes its definitions (no byte may hold a value still live, and
  * wide hardware definitions may overlap the instruction's operands only by taking exactly
- * the registers of a killed operand of their size) and releases dead
+ * the registers of a killed operand of their size; a 16-bit result of an instruction that
+ * writes the whole VGPR needs the other half free too) and releases dead
  * definitions. Writes of physical registers without a temporary (scc, vcc, m0 ...) may
  * not hit a live temporary either. Since every live value is in the file, "no two live
  * values overlap" everywhere, so every operand reads its own SSA value along every path.
+ * A tied definition (docs/mir.md) must be in the registers of its operand.
  *
  * In divergent code (logical and linear edges differ somewhere) linear VGPRs, written in
  * all lanes, and ordinary VGPRs, which keep values in inactive lanes where their logical
@@ -149,7 +151,9 @@ check_assignment(struct vra_ctx *c)
             c->reg[d->temp.id] = d->reg.reg_b;
             check_reg(c, b, (int)_ii, d->temp, d->reg.reg_b, true);
             if (aco_op_info((enum aco_opcode)in->opcode)->format != ACO_FMT_PSEUDO &&
-                aco_rc_is_subdword(d->temp.rc) && (d->reg.reg_b & 3))
+                aco_rc_is_subdword(d->temp.rc) && (d->reg.reg_b & 3) &&
+                ((d->reg.reg_b & 3) != 2 || d - in->definitions >= 8 ||
+                 !((aco_ra_high_half_slots(c->p, in) >> (16 + (d - in->definitions))) & 1)))
                report(c, b, (int)_ii, "16-bit result %%%u of a hardware instruction in a high half",
                       d->temp.id);
          }
@@ -168,7 +172,10 @@ check_assignment(struct vra_ctx *c)
                continue;
             }
             bool hw = aco_op_info((enum aco_opcode)in->opcode)->format != ACO_FMT_PSEUDO;
-            if (hw && aco_rc_is_subdword(o->temp.rc) && (o->reg.reg_b & 3))
+            unsigned k = (unsigned)(o - in->operands);
+            if (hw && aco_rc_is_subdword(o->temp.rc) && (o->reg.reg_b & 3) &&
+                ((o->reg.reg_b & 3) != 2 || k >= 16 ||
+                 !((aco_ra_high_half_slots(c->p, in) >> k) & 1)))
                report(c, b, (int)_ii, "16-bit operand %%%u of a hardware instruction in a high half",
                       o->temp.id);
             if (!o->fixed)
@@ -177,6 +184,14 @@ check_assignment(struct vra_ctx *c)
                report(c, b, (int)_ii, "operand %%%u is read from a register it was not defined in",
                       o->temp.id);
          }
+         /* a tied definition is written over its operand (which therefore must die here:
+          * the simulation below finds it live otherwise) */
+         int t = aco_minstr_tied_operand(in);
+         if (t >= 0 && in->definitions[0].temp.id &&
+             (!aco_operand_has_reg(&in->operands[t]) ||
+              in->operands[t].reg.reg_b != in->definitions[0].reg.reg_b))
+            report(c, b, (int)_ii, "tied definition %%%u is not in the registers of operand %d",
+                   in->definitions[0].temp.id, t);
       }
    }
 }
@@ -282,8 +297,20 @@ simulate_block(struct vra_ctx *c, struct aco_mblock *b)
          }
       }
       aco_foreach_operand(in, o) if (o->kind == ACO_OPND_TEMP && o->kill) rf_clear(c, o->temp);
+      bool hw = aco_op_info((enum aco_opcode)in->opcode)->format != ACO_FMT_PSEUDO;
       aco_foreach_definition(in, d)
       {
+         /* a 16-bit result written with its whole VGPR clobbers the other half too */
+         if (d->temp.id && hw && aco_rc_is_subdword(d->temp.rc) &&
+             !aco_ra_def_keeps_other_half(in, (unsigned)(d - in->definitions))) {
+            unsigned base = c->reg[d->temp.id] & ~3u;
+            for (unsigned k = 0; k < 4 && base + k < RF_BYTES; k++)
+               if (c->rf[base + k] && c->rf[base + k] != d->temp.id) {
+                  report(c, b, (int)i, "definition %%%u writes its whole VGPR, holding live %%%u",
+                         d->temp.id, c->rf[base + k]);
+                  break;
+               }
+         }
          if (d->temp.id) {
             rf_write(c, b, (int)i, d->temp, "definition");
          } else if (d->fixed) {

@@ -56,6 +56,10 @@ char *aco_arena_strdup(struct aco_arena *arena, const char *s, size_t len);
    (((v)->len < (v)->cap ||                                                                      \
      aco_grow((a), (void **)&(v)->data, &(v)->cap, (v)->len + 1, sizeof(*(v)->data))) &&       \
     ((v)->data[(v)->len++] = (elem), true))
+/* Room for at least n elements (len unchanged); false on failure. */
+#define aco_vec_reserve(a, v, n)                                                                 \
+   ((uint32_t)(n) <= (v)->cap ||                                                                 \
+    aco_grow((a), (void **)&(v)->data, &(v)->cap, (uint32_t)(n), sizeof(*(v)->data)))
 #define aco_vec_free(a, v) (aco_free((a), (v)->data), (v)->data = NULL, (v)->len = (v)->cap = 0)
 
 #endif

@@ -25,4 +25,18 @@ aco_bitset128_test(const uint64_t set[2], unsigned first, unsigned count)
    return false;
 }
 
+/* The index of the lowest set bit of a non-zero word. */
+static inline unsigned
+aco_ctz64(uint64_t m)
+{
+#if defined(__GNUC__)
+   return (unsigned)__builtin_ctzll(m);
+#else
+   unsigned n = 0;
+   while (!(m & 1))
+      m >>= 1, n++;
+   return n;
+#endif
+}
+
 #endif

@@ -469,6 +469,36 @@ test_hw_half_swap(void **state)
    }
 }
 
+/* A 16-bit value widened to a whole VGPR (what instruction selection does before a store
+ * or a vector reads a half): p_create_vector of the half and an undefined half moves only
+ * the half, and nothing when it is already at byte 0 of the destination. */
+static void
+test_hw_widen_half(void **state)
+{
+   for (unsigned l = 0; l < 3; l++) {
+      struct aco_mprogram *p = program(levels[l], 1);
+      aco_operand undef = {0};
+      undef.kind = ACO_OPND_UNDEF;
+      undef.temp.rc = aco_rc_vb(2);
+      /* v2 = (v1.h, undefined) */
+      struct aco_minstr *in = add(p, p->blocks.data[0], aco_op_p_create_vector, 1, 2);
+      in->definitions[0] = dv(2, 1);
+      in->operands[0] = aco_opnd_fixed_temp(aco_temp_make(90, aco_rc_vb(2)),
+                                            aco_physreg_make(257, 2));
+      in->operands[1] = undef;
+      /* v3 = (v3.l, undefined): in place */
+      in = add(p, p->blocks.data[0], aco_op_p_create_vector, 1, 2);
+      in->definitions[0] = dv(3, 1);
+      in->operands[0] = aco_opnd_fixed_temp(aco_temp_make(91, aco_rc_vb(2)), aco_vgpr(3));
+      in->operands[1] = undef;
+      assert_int_equal(aco_lower_to_hw(p), ACO_SUCCESS);
+      /* bytes 2-3 of v1 to bytes 0-1 of v2 (its upper bytes stay); nothing for v3 */
+      CHECK_PROGRAM(p, "BB0:\n"
+                       "  v_perm_b32 v2, v2, v1, 0x7060302\n");
+      aco_mprogram_destroy(p);
+   }
+}
+
 /* ---- wait insertion -------------------------------------------------------------------------- */
 
 static struct aco_minstr *
@@ -831,6 +861,7 @@ main(void)
       cmocka_unit_test(test_hw_vectors),
       cmocka_unit_test(test_hw_wave64_lane_masks),
       cmocka_unit_test(test_hw_half_swap),
+      cmocka_unit_test(test_hw_widen_half),
       cmocka_unit_test(test_waits_in_order),
       cmocka_unit_test(test_waits_smem_ds),
       cmocka_unit_test(test_waits_in_order_ds),
