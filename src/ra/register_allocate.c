@@ -524,6 +524,32 @@ written_by(struct ra_ctx *c, const struct aco_minstr *in, unsigned reg, unsigned
    return false;
 }
 
+/* Operand k gets a copy of its value in register `to` (a new name that dies here); the
+ * copy reads the value where it was before this instruction's copies. Returns the new
+ * name, 0 on failure. */
+static uint32_t
+copy_operand(struct ra_ctx *c, unsigned k, unsigned to, const struct aco_mblock *b)
+{
+   uint32_t name = c->opnd_name[k];
+   uint32_t n = new_name(c, name);
+   if (!n)
+      return 0;
+   struct ra_copy cp = {name, n, c->temps.data[name].reg, false};
+   for (uint32_t j = 0; j < c->copies.len; j++)
+      if (c->copies.data[j].dst == name) {
+         cp.src = c->copies.data[j].src;
+         cp.src_reg = c->copies.data[j].src_reg;
+      }
+   if (!aco_vec_push(c->p->allocator, &c->copies, cp)) {
+      fail(c, ACO_ERROR_OUT_OF_MEMORY, "out of memory", b);
+      return 0;
+   }
+   place(c, n, to);
+   c->temps.data[n].killed = c->serial;
+   c->opnd_name[k] = n;
+   return n;
+}
+
 static bool
 handle_fixed_operands(struct ra_ctx *c, struct aco_minstr *in, const struct aco_mblock *b)
 {
@@ -585,22 +611,9 @@ handle_fixed_operands(struct ra_ctx *c, struct aco_minstr *in, const struct aco_
       if (only_use) {
          name = move_value(c, name, want, in->num_operands);
       } else {
-         uint32_t n = new_name(c, name);
-         if (!n)
+         name = copy_operand(c, k, want, b);
+         if (!name)
             return false;
-         /* the copy reads the value where it was before this instruction's copies */
-         struct ra_copy cp = {name, n, c->temps.data[name].reg, false};
-         for (uint32_t j = 0; j < c->copies.len; j++)
-            if (c->copies.data[j].dst == name) {
-               cp.src = c->copies.data[j].src;
-               cp.src_reg = c->copies.data[j].src_reg;
-            }
-         if (!aco_vec_push(c->p->allocator, &c->copies, cp))
-            return fail(c, ACO_ERROR_OUT_OF_MEMORY, "out of memory", b);
-         place(c, n, want);
-         c->temps.data[n].killed = c->serial;
-         c->opnd_name[k] = n;
-         name = n;
       }
       c->temps.data[name].pinned = c->serial;
    }
@@ -683,22 +696,10 @@ handle_tied_operand(struct ra_ctx *c, struct aco_minstr **inp, const struct aco_
       *inp = u;
       return true;
    }
-   uint32_t n = new_name(c, name);
+   uint32_t n = copy_operand(c, k, to, b);
    if (!n)
       return false;
-   /* the copy reads the value where it was before this instruction's copies */
-   struct ra_copy cp = {name, n, c->temps.data[name].reg, false};
-   for (uint32_t j = 0; j < c->copies.len; j++)
-      if (c->copies.data[j].dst == name) {
-         cp.src = c->copies.data[j].src;
-         cp.src_reg = c->copies.data[j].src_reg;
-      }
-   if (!aco_vec_push(c->p->allocator, &c->copies, cp))
-      return fail(c, ACO_ERROR_OUT_OF_MEMORY, "out of memory", b);
-   place(c, n, to);
-   c->temps.data[n].killed = c->serial;
    c->temps.data[n].pinned = c->serial;
-   c->opnd_name[k] = n;
    return true;
 }
 
