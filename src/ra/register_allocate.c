@@ -1367,6 +1367,12 @@ check_limits(struct ra_ctx *c)
                base = (int)b;
          }
       }
+      /* in divergent code a linear VGPR may share no register with a value fixed there */
+      if (base < 0 && c->divergent)
+         return aco_mprogram_error(p, ACO_ERROR_REGISTER_LIMIT,
+                                   "register allocation: no %u VGPRs under the limit of %u "
+                                   "are free of fixed registers for the linear VGPRs",
+                                   linear, c->vgpr_limit);
       c->linear_top = base >= 0 ? (unsigned)base + linear : c->vgpr_limit;
    }
    if (p->max_demand.sgpr <= (int)c->sgpr_limit && p->max_demand.vgpr <= (int)c->vgpr_limit)
