@@ -12,6 +12,8 @@
  * - Preserved SGPRs it writes go into lanes of a VGPR the function never names
  *   (v_writelane), stored with exec = just those lanes, and back (v_readlane) before
  *   each return; that VGPR counts as written in all lanes.
+ * A return restores only what some path to it may have written (on the linear CFG);
+ * the others still hold their entry values.
  *
  * The save area is at the end of the frame, addressed from the stack pointer as it is at
  * the entry and at every return (its ABI register). Code around all-lane accesses runs
@@ -52,7 +54,17 @@ struct save_ctx {
    unsigned num_active, num_all, num_inactive, num_sgprs;
    uint32_t slot_of[512]; /* byte offset in the frame of each saved VGPR field */
    uint32_t sgpr_slot0;
+   /* while restores are emitted: the registers some path to this point may have
+    * written (NULL: all); the others still hold the entry's values */
+   const uint64_t *wrote;
 };
+
+/* Whether the restore being emitted needs register field f. */
+static bool
+wanted(const struct save_ctx *c, unsigned f)
+{
+   return !c->wrote || test(c->wrote, f) || (int)f == c->lane_vgpr;
+}
 
 static aco_status
 err(struct save_ctx *c, aco_status s, const char *what)
@@ -189,12 +201,15 @@ static void
 whole_wave(struct save_ctx *c, struct aco_mbuilder *b, bool load, bool inactive)
 {
    const uint16_t *regs = inactive ? c->inactive : c->all;
-   unsigned n = inactive ? c->num_inactive : c->num_all;
-   if (!n)
+   unsigned n = inactive ? c->num_inactive : c->num_all, any = 0;
+   for (unsigned k = 0; k < n; k++)
+      any += !load || wanted(c, regs[k]);
+   if (!any)
       return;
    saveexec(c, b, inactive);
    for (unsigned k = 0; k < n; k++)
-      scratch(c, b, load, regs[k], c->slot_of[regs[k]]);
+      if (!load || wanted(c, regs[k]))
+         scratch(c, b, load, regs[k], c->slot_of[regs[k]]);
    restore_exec(c, b);
 }
 
@@ -219,7 +234,10 @@ lane_op(struct save_ctx *c, struct aco_mbuilder *b, bool read, unsigned sgpr, un
 static void
 move_sgprs(struct save_ctx *c, struct aco_mbuilder *b, bool restore)
 {
-   if (!c->num_sgprs)
+   unsigned any = 0;
+   for (unsigned k = 0; k < c->num_sgprs; k++)
+      any += !restore || wanted(c, c->sgprs[k]);
+   if (!any)
       return;
    unsigned lv = (unsigned)c->lane_vgpr, ws = c->p->wave_size;
    bool w64 = ws == 64;
@@ -238,7 +256,8 @@ move_sgprs(struct save_ctx *c, struct aco_mbuilder *b, bool restore)
       if (restore)
          scratch(c, b, true, lv, slot);
       for (unsigned k = 0; k < n; k++)
-         lane_op(c, b, restore, c->sgprs[first + k], k);
+         if (!restore || wanted(c, c->sgprs[first + k]))
+            lane_op(c, b, restore, c->sgprs[first + k], k);
       if (!restore)
          scratch(c, b, false, lv, slot);
    }
@@ -259,7 +278,8 @@ static void
 emit_restores(struct save_ctx *c, struct aco_mbuilder *b)
 {
    for (unsigned k = 0; k < c->num_active; k++)
-      scratch(c, b, true, c->active[k], c->slot_of[c->active[k]]);
+      if (wanted(c, c->active[k]))
+         scratch(c, b, true, c->active[k], c->slot_of[c->active[k]]);
    move_sgprs(c, b, true);
    whole_wave(c, b, true, false);
    whole_wave(c, b, true, true);
@@ -279,10 +299,58 @@ is_wait(enum aco_opcode op)
    }
 }
 
+/* Per block, the registers (fields 0..511, 8 words each) some path from the entry may
+ * have written by its end, on the linear CFG (which has every logical path): its
+ * definitions, and at a call every register a callee may clobber (p->regs_written has
+ * them), joined over the predecessors until nothing changes. NULL when out of memory. */
+static uint64_t *
+written_by_block(struct save_ctx *c)
+{
+   struct aco_mprogram *p = c->p;
+   uint32_t nb = p->blocks.len;
+   uint64_t *w = aco_arena_array(&p->arena, uint64_t, 8 * (size_t)(nb ? nb : 1));
+   if (!w)
+      return NULL;
+   memset(w, 0, 8 * sizeof(uint64_t) * nb);
+   for (uint32_t i = 0; i < nb; i++) {
+      uint64_t *m = w + 8 * i;
+      struct aco_minstr *in;
+      aco_foreach_instr(p->blocks.data[i], in) {
+         if (in->opcode == aco_op_s_swappc_b64)
+            for (unsigned k = 0; k < 8; k++)
+               m[k] |= p->regs_written[k];
+         aco_foreach_definition(in, d) {
+            unsigned f = aco_physreg_field(d->reg);
+            unsigned n = (aco_physreg_byte(d->reg) + aco_rc_bytes(d->temp.rc) + 3) / 4;
+            for (unsigned r = f; r < f + n && r < 512; r++)
+               m[r / 64] |= 1ull << (r % 64);
+         }
+      }
+   }
+   for (bool changed = true; changed;) {
+      changed = false;
+      for (uint32_t i = 0; i < nb; i++) {
+         const struct aco_mblock *blk = p->blocks.data[i];
+         for (uint32_t k = 0; k < blk->linear_preds.len; k++) {
+            const uint64_t *from = w + 8 * blk->linear_preds.data[k];
+            for (unsigned j = 0; j < 8; j++) {
+               uint64_t v = w[8 * i + j] | from[j];
+               changed |= v != w[8 * i + j];
+               w[8 * i + j] = v;
+            }
+         }
+      }
+   }
+   return w;
+}
+
 static aco_status
 insert_saves(struct save_ctx *c)
 {
    struct aco_mprogram *p = c->p;
+   uint64_t *wrote = written_by_block(c);
+   if (!wrote)
+      return err(c, ACO_ERROR_OUT_OF_MEMORY, "out of memory");
    struct aco_mbuilder b;
    struct aco_mblock *first = p->blocks.data[0];
    uint32_t at = 0;
@@ -297,7 +365,9 @@ insert_saves(struct save_ctx *c)
             continue;
          aco_mb_at(&b, p, blk, i);
          uint32_t before = blk->instrs.len;
+         c->wrote = wrote + 8 * blk->index;
          emit_restores(c, &b);
+         c->wrote = NULL;
          i += blk->instrs.len - before;
       }
    }
