@@ -5,6 +5,7 @@
 
 #include "mir/mir.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -68,6 +69,20 @@ t_dump(const struct aco_mprogram *p)
    aco_mprint_program(p, &sb);
    fprintf(stderr, "%s\n", aco_strbuf_str(&sb));
    aco_strbuf_finish(&sb);
+}
+
+/* Register allocation and its validator on p; on failure prints why and the program. */
+static inline bool
+t_allocate(struct aco_mprogram *p)
+{
+   aco_status st = aco_register_allocate(p);
+   if (st == ACO_SUCCESS)
+      st = aco_validate_ra(p);
+   if (st != ACO_SUCCESS) {
+      fprintf(stderr, "%s\n%s", p->message, p->report ? p->report : "");
+      t_dump(p);
+   }
+   return st == ACO_SUCCESS;
 }
 
 /* Number of instructions with this opcode in the program. */

@@ -26,18 +26,7 @@ expect_set(const uint32_t *list, uint32_t n, const uint32_t *want, uint32_t nwan
 static void
 allocate_ok(struct aco_mprogram *p)
 {
-   aco_status st = aco_register_allocate(p);
-   if (st != ACO_SUCCESS) {
-      fprintf(stderr, "%s\n", p->message);
-      t_dump(p);
-   }
-   assert_int_equal(st, ACO_SUCCESS);
-   st = aco_validate_ra(p);
-   if (st != ACO_SUCCESS) {
-      fprintf(stderr, "%s\n%s", p->message, p->report ? p->report : "");
-      t_dump(p);
-   }
-   assert_int_equal(st, ACO_SUCCESS);
+   assert_true(t_allocate(p));
 }
 
 static struct aco_minstr *

@@ -16,18 +16,7 @@
 static void
 allocate_ok(struct aco_mprogram *p)
 {
-   aco_status st = aco_register_allocate(p);
-   if (st != ACO_SUCCESS) {
-      fprintf(stderr, "%s\n", p->message);
-      t_dump(p);
-   }
-   assert_int_equal(st, ACO_SUCCESS);
-   st = aco_validate_ra(p);
-   if (st != ACO_SUCCESS) {
-      fprintf(stderr, "%s\n%s", p->message, p->report ? p->report : "");
-      t_dump(p);
-   }
-   assert_int_equal(st, ACO_SUCCESS);
+   assert_true(t_allocate(p));
 }
 
 /* v_fma_f16 d, a, b, c (a VOP3 opcode: its 16-bit slots take high halves on GFX11+). */
