@@ -1875,6 +1875,40 @@ gen_function_end(struct gen *g)
 static void
 float_mode(struct gen *g, struct sbuf *s);
 
+/* A function body of its own: a fresh pool and statement state; returns the state to
+ * give back to end_body. */
+static struct gen
+begin_body(struct gen *g)
+{
+   struct gen saved = *g;
+   g->vals = NULL;
+   g->nvals = g->capvals = 0;
+   memset(&g->body, 0, sizeof(g->body));
+   g->indent = g->depth = g->div_ifs = g->div_loops = g->nloops = 0;
+   g->cost = 0;
+   return saved;
+}
+
+/* Back to `saved` with what the body consumed (random numbers, ids, and with
+ * keep_slots the entry's slot bytes it stored to); the function (head, body) goes to
+ * the definitions. */
+static void
+end_body(struct gen *g, struct gen *saved, struct sbuf *head, bool keep_slots)
+{
+   struct sbuf body = g->body;
+   saved->rng = g->rng;
+   saved->next_id = g->next_id;
+   if (keep_slots)
+      saved->out_used = g->out_used;
+   saved->oom = saved->oom || g->oom || body.oom || head->oom;
+   free(g->vals);
+   *g = *saved;
+   sb_printf(&g->defs, "%s%s}\n\n", head->d ? head->d : "", body.d ? body.d : "");
+   free(head->d);
+   free(body.d);
+}
+
+
 /* Function k: its signature (or that of an earlier function, making a group for pointer
  * calls), then its body with a pool of its own (its parameters), written to g->defs. */
 static void
@@ -1892,14 +1926,9 @@ gen_function(struct gen *g, unsigned k)
    f->recursive = f->depth >= 0 && chance(g, 60);
    f->cost = 0;
 
-   struct gen saved = *g;
-   g->vals = NULL;
-   g->nvals = g->capvals = 0;
-   memset(&g->body, 0, sizeof(g->body));
-   g->indent = g->depth = g->div_ifs = g->div_loops = g->nloops = 0;
+   struct gen saved = begin_body(g);
    g->cur = (int)k;
    g->ncallable = k;
-   g->cost = 0;
    g->cost_cap = f->recursive ? COST_MAX / (DEPTH_MAX + 1) - 1 : COST_MAX - 1;
    g->rec_done = false;
    g->div_returned = false;
@@ -1946,16 +1975,8 @@ gen_function(struct gen *g, unsigned k)
    gen_function_end(g);
    f->cost = (1 + g->cost) * (f->recursive ? DEPTH_MAX + 1 : 1);
 
-   struct sbuf body = g->body;
-   saved.rng = g->rng;
-   saved.next_id = g->next_id;
-   saved.oom = saved.oom || g->oom || body.oom || head.oom;
    saved.funcs[k] = *f;
-   free(g->vals);
-   *g = saved;
-   sb_printf(&g->defs, "%s%s}\n\n", head.d ? head.d : "", body.d ? body.d : "");
-   free(head.d);
-   free(body.d);
+   end_body(g, &saved, &head, false);
 }
 
 /* The functions of a program with calls, and the float mode they share with the entry. */
@@ -2098,14 +2119,9 @@ gen_chain_function(struct gen *g, unsigned k, unsigned n, const struct gtype *ne
       t[i] = chain_type(g);
       uni[i] = chance(g, 40);
    }
-   struct gen saved = *g;
-   g->vals = NULL;
-   g->nvals = g->capvals = 0;
-   memset(&g->body, 0, sizeof(g->body));
-   g->indent = g->depth = g->div_ifs = g->div_loops = g->nloops = 0;
+   struct gen saved = begin_body(g);
    g->cur = -1; /* stores into the entry's slots */
    g->ncallable = g->nfuncs;
-   g->cost = 0;
    g->cost_cap = COST_MAX - 1;
    g->stack_used = has(g, GEN_STACK) && chance(g, 50);
    snprintf(g->lane, sizeof(g->lane), "%%lid");
@@ -2135,16 +2151,7 @@ gen_chain_function(struct gen *g, unsigned k, unsigned n, const struct gtype *ne
    } else {
       emit(g, "return");
    }
-   struct sbuf body = g->body;
-   saved.rng = g->rng;
-   saved.next_id = g->next_id;
-   saved.out_used = g->out_used;
-   saved.oom = saved.oom || g->oom || body.oom || head.oom;
-   free(g->vals);
-   *g = saved;
-   sb_printf(&g->defs, "%s%s}\n\n", head.d ? head.d : "", body.d ? body.d : "");
-   free(head.d);
-   free(body.d);
+   end_body(g, &saved, &head, true);
 }
 
 /* The entry's end (after its stores): a jump to @c0, whose functions are written now, the
