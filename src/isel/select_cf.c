@@ -607,6 +607,25 @@ not_return(void *ctx, struct air_instr *in)
    return in->op != ACO_OP_RETURN;
 }
 
+static bool
+not_loop_with_return(void *ctx, struct air_instr *in)
+{
+   (void)ctx;
+   return in->op != ACO_OP_LOOP || air_walk(in->regions[0], not_return, NULL);
+}
+
+/* A loop with a return inside is divergent unless every return in it is the whole
+ * wave's: returns of part of the lanes make it keep its lanes in L, leave when none is
+ * left, and restore exec without the returned lanes, which no mask outside it can do for
+ * it (those masks have no phis in its header). */
+static bool
+loop_returns_divergent(const struct isel_ctx *c, struct air_region *body)
+{
+   if (air_walk(body, not_return, NULL))
+      return false;
+   return c->masks.len || c->div_ifs.len || c->loop || !air_walk(body, not_loop_with_return, NULL);
+}
+
 aco_status
 isel_select_loop(struct isel_ctx *c, const struct air_instr *in)
 {
@@ -616,7 +635,7 @@ isel_select_loop(struct isel_ctx *c, const struct air_instr *in)
    memset(&l, 0, sizeof(l));
    l.instr = in;
    l.outer = c->loop;
-   l.divergent = has_divergent_jump(c, body, false);
+   l.divergent = has_divergent_jump(c, body, false) || loop_returns_divergent(c, in->regions[0]);
    l.div_if_base = c->div_ifs.len;
    unsigned outer_masks = c->masks.len;
    aco_temp *init = aco_arena_array(&c->p->arena, aco_temp, np ? np : 1);
@@ -645,9 +664,11 @@ isel_select_loop(struct isel_ctx *c, const struct air_instr *in)
       if (l.divergent && is_bool(c, body->params[i]) && isel_div(c, body->params[i]))
          l.param_acc[i] = (int)push_mask(c, init[i]);
    }
-   /* lanes returning inside it end (select_loop_return); the exit leaves them out */
+   /* lanes returning inside it are done (select_loop_return: they end, or wait at the
+    * function's end for the others); the exit leaves them out */
    l.ret_mask = -1;
-   if (l.divergent && isel_ends_wave(c) && !air_walk(in->regions[0], not_return, NULL))
+   if (l.divergent && (isel_ends_wave(c) || c->entry_exec.id) &&
+       !air_walk(in->regions[0], not_return, NULL))
       l.ret_mask = (int)push_mask(c, isel_const_temp(c, 0, c->lane_mask_dwords));
    unsigned nm = c->masks.len;
    l.latch.nvals = np;
@@ -798,10 +819,16 @@ isel_select_loop(struct isel_ctx *c, const struct air_instr *in)
       else
          c->temps[in->defs[i].id] = join_value(c, &l.exit, i, isel_rc_of(c, in->defs[i]));
    }
-   if (l.ret_mask >= 0)
+   if (l.ret_mask >= 0) {
+      aco_temp ret = c->masks.data[l.ret_mask];
       exec_set(c, mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,
-                          aco_opnd_temp(entry_exec), aco_opnd_temp(c->masks.data[l.ret_mask])));
-   else if (l.divergent)
+                          aco_opnd_temp(entry_exec), aco_opnd_temp(ret)));
+      for (unsigned k = l.div_if_base; k-- > 0;) {
+         unsigned var = c->div_ifs.data[k];
+         c->masks.data[var] = mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,
+                                      aco_opnd_temp(c->masks.data[var]), aco_opnd_temp(ret));
+      }
+   } else if (l.divergent)
       exec_set(c, entry_exec);
    c->dead = !join_count(&l.exit, true);
    if (!c->dead)
@@ -908,13 +935,21 @@ lanes_leave(struct isel_ctx *c)
    c->dead = true;
 }
 
+static aco_status loop_lanes_return(struct isel_ctx *c);
+
+/* A return of some lanes of a function returning to its caller: their results go to the
+ * function's end (a logical edge), where the lanes wait for the others; inside a divergent
+ * loop they also leave it (isel_return_checked made sure it is the only one). */
 void
 isel_return_site(struct isel_ctx *c, unsigned n, aco_temp *vals)
 {
    c->returns.nvals = n;
    isel_emit(c, aco_op_p_logical_end, 0, 0);
    join_add(c, &c->returns, c->block->index, true, false, vals, NULL);
-   lanes_leave(c);
+   if (c->loop && c->loop->ret_mask >= 0)
+      loop_lanes_return(c);
+   else
+      lanes_leave(c);
 }
 
 void
@@ -954,12 +989,19 @@ select_divergent_return(struct isel_ctx *c)
 static aco_status
 select_loop_return(struct isel_ctx *c)
 {
-   struct isel_loop *l = c->loop;
    isel_emit(c, aco_op_p_logical_end, 0, 0);
+   return loop_lanes_return(c);
+}
+
+static aco_status
+loop_lanes_return(struct isel_ctx *c)
+{
+   struct isel_loop *l = c->loop;
    c->block->kind |= ACO_BLOCK_BREAK;
    c->masks.data[l->ret_mask] = mask_op(c, aco_op_s_or_b32, aco_op_s_or_b64,
                                         aco_opnd_temp(c->masks.data[l->ret_mask]), exec_opnd(c));
-   for (unsigned k = c->div_ifs.len; k-- > 0;) {
+   /* the ifs around the loop lose these lanes at its exit (isel_select_loop) */
+   for (unsigned k = c->div_ifs.len; k-- > l->div_if_base;) {
       unsigned var = c->div_ifs.data[k];
       c->masks.data[var] = mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,
                                    aco_opnd_temp(c->masks.data[var]), exec_opnd(c));
@@ -967,20 +1009,28 @@ select_loop_return(struct isel_ctx *c)
    return leave_loop_lanes(c, l);
 }
 
+/* Whether the loops around a return of some lanes allow it: no divergent loop (uniform
+ * loops keep the lanes left), or one, the innermost. */
+static bool
+return_loops_ok(const struct isel_ctx *c, bool *in_div_loop)
+{
+   const struct isel_loop *div = NULL;
+   unsigned n = 0;
+   for (const struct isel_loop *l = c->loop; l; l = l->outer)
+      if (l->divergent && n++ == 0)
+         div = l;
+   *in_div_loop = n != 0;
+   return !n || (n == 1 && div == c->loop && div->ret_mask >= 0);
+}
+
 /* A return inside divergent control flow of a function whose return ends the lanes. */
 static aco_status
 select_lanes_end(struct isel_ctx *c, const struct air_instr *in)
 {
-   struct isel_loop *div = NULL;
-   unsigned n = 0;
-   for (struct isel_loop *l = c->loop; l; l = l->outer)
-      if (l->divergent && n++ == 0)
-         div = l;
-   if (!n)
-      return select_divergent_return(c); /* uniform loops keep the lanes left */
-   if (n > 1 || div != c->loop || div->ret_mask < 0)
+   bool in_loop;
+   if (!return_loops_ok(c, &in_loop))
       return isel_unsupported(c, in, "a return inside a loop nested in a divergent loop");
-   return select_loop_return(c);
+   return in_loop ? select_loop_return(c) : select_divergent_return(c);
 }
 
 aco_status
@@ -1018,8 +1068,9 @@ isel_select_jump(struct isel_ctx *c, const struct air_instr *in, aco_temp *yield
       if (c->div_ifs.len || (c->loop && c->loop->divergent) || c->masks.len) {
          if (isel_ends_wave(c))
             return select_lanes_end(c, in);
-         if (c->loop || !c->entry_exec.id)
-            return isel_unsupported(c, in, "a return inside divergent control flow in a loop");
+         bool in_loop;
+         if (c->entry_exec.id && !return_loops_ok(c, &in_loop))
+            return isel_unsupported(c, in, "a return inside a loop nested in a divergent loop");
          return isel_select_return(c, in); /* a return site (select_call.c) */
       }
       isel_select_return(c, in);

@@ -111,6 +111,7 @@ struct ra_ctx {
     * of a later clobbered run may land there */
    uint8_t clobbered[RF_BYTES];
    bool any_clobbered;
+   bool moving_killed; /* compact() places an operand this instruction kills (window_free) */
    bool failed;
 };
 
@@ -210,9 +211,9 @@ window_free(struct ra_ctx *c, unsigned reg, unsigned bytes, bool def, bool overl
       return false;
    for (unsigned i = 0; i < bytes; i++) {
       uint32_t o = c->rf[reg + i];
-      if (!def && reg + i >= c->resv_lo && reg + i < c->resv_hi)
+      if (!def && !c->moving_killed && reg + i >= c->resv_lo && reg + i < c->resv_hi)
          return false;
-      if (!def && c->any_clobbered && c->clobbered[reg + i])
+      if (!def && !c->moving_killed && c->any_clobbered && c->clobbered[reg + i])
          return false;
       if (!o)
          continue;
@@ -318,21 +319,28 @@ movable(struct ra_ctx *c, uint32_t id)
 struct sort_item {
    uint32_t id;
    unsigned bytes;
+   bool killed; /* read by the instruction for the last time, placed last */
 };
 
 static int
 cmp_items(const void *a, const void *b)
 {
    const struct sort_item *x = a, *y = b;
+   if (x->killed != y->killed)
+      return x->killed ? 1 : -1;
    if (x->bytes != y->bytes)
       return x->bytes > y->bytes ? -1 : 1;
    return x->id < y->id ? -1 : x->id > y->id;
 }
 
 /* Packs every movable value of the class's file from the bottom (largest first), around
- * pinned values and the reserved window. */
+ * pinned values and the reserved window. With keep_killed (definitions may overlap
+ * operands), values the instruction reads for the last time go last and may also take the
+ * reserved window and the registers its definitions clobber: they are read before those
+ * are written, so at a call they need none of the few registers the callee keeps. */
 static bool
-compact(struct ra_ctx *c, aco_rc rc, unsigned num_ops, const struct aco_mblock *b)
+compact(struct ra_ctx *c, aco_rc rc, unsigned num_ops, bool keep_killed,
+        const struct aco_mblock *b)
 {
    unsigned lo, hi;
    file_range(c, rc, &lo, &hi);
@@ -349,6 +357,7 @@ compact(struct ra_ctx *c, aco_rc rc, unsigned num_ops, const struct aco_mblock *
          continue;
       items[n].id = id;
       items[n].bytes = bytes_of(c, id);
+      items[n].killed = keep_killed && t->killed == c->serial;
       n++;
    }
    qsort(items, n, sizeof(items[0]), cmp_items);
@@ -360,7 +369,10 @@ compact(struct ra_ctx *c, aco_rc rc, unsigned num_ops, const struct aco_mblock *
    for (unsigned i = 0; i < n; i++) {
       uint32_t id = items[i].id;
       unsigned reg;
-      if (!find_reg(c, rc_of(c, id), false, false, false, &reg))
+      c->moving_killed = items[i].killed;
+      bool found = find_reg(c, rc_of(c, id), false, false, false, &reg);
+      c->moving_killed = false;
+      if (!found)
          return fail(c, ACO_ERROR_REGISTER_LIMIT,
                      "registers too fragmented to place a value", b);
       if (reg == old_reg[i])
@@ -404,7 +416,7 @@ evict(struct ra_ctx *c, unsigned reg, unsigned bytes, uint32_t keep, bool keep_k
          break;
       }
       compacted = true;
-      if (!compact(c, rc_of(c, id), num_ops, b))
+      if (!compact(c, rc_of(c, id), num_ops, keep_killed, b))
          break;
       i = (unsigned)-1; /* rescan the window */
    }
@@ -524,6 +536,21 @@ written_by(struct ra_ctx *c, const struct aco_minstr *in, unsigned reg, unsigned
    return false;
 }
 
+/* A copy of value `name`, now in `reg`, to the new name n. The parallel copy reads every
+ * source before it writes: when this instruction's copies already moved `name`, the copy
+ * reads it where it was before them. */
+static struct ra_copy
+copy_from(const struct ra_ctx *c, uint32_t name, unsigned reg, uint32_t n)
+{
+   struct ra_copy cp = {name, n, (uint16_t)reg, false};
+   for (uint32_t j = 0; j < c->copies.len; j++)
+      if (c->copies.data[j].dst == name) {
+         cp.src = c->copies.data[j].src;
+         cp.src_reg = c->copies.data[j].src_reg;
+      }
+   return cp;
+}
+
 /* Operand k gets a copy of its value in register `to` (a new name that dies here); the
  * copy reads the value where it was before this instruction's copies. Returns the new
  * name, 0 on failure. */
@@ -534,12 +561,7 @@ copy_operand(struct ra_ctx *c, unsigned k, unsigned to, const struct aco_mblock 
    uint32_t n = new_name(c, name);
    if (!n)
       return 0;
-   struct ra_copy cp = {name, n, c->temps.data[name].reg, false};
-   for (uint32_t j = 0; j < c->copies.len; j++)
-      if (c->copies.data[j].dst == name) {
-         cp.src = c->copies.data[j].src;
-         cp.src_reg = c->copies.data[j].src_reg;
-      }
+   struct ra_copy cp = copy_from(c, name, c->temps.data[name].reg, n);
    if (!aco_vec_push(c->p->allocator, &c->copies, cp)) {
       fail(c, ACO_ERROR_OUT_OF_MEMORY, "out of memory", b);
       return 0;
@@ -584,7 +606,7 @@ handle_fixed_operands(struct ra_ctx *c, struct aco_minstr *in, const struct aco_
          uint32_t n = new_name(c, name);
          if (!n)
             return false;
-         struct ra_copy cp = {name, n, (uint16_t)want, false};
+         struct ra_copy cp = copy_from(c, name, want, n);
          if (!aco_vec_push(c->p->allocator, &c->copies, cp))
             return fail(c, ACO_ERROR_OUT_OF_MEMORY, "out of memory", b);
          place(c, n, want);
@@ -777,7 +799,10 @@ handle_definitions(struct ra_ctx *c, struct aco_minstr *in, const struct aco_mbl
           reads_take_high_half(c, b, d->temp.id))
          hw_def = false;
       int pref = preferred_reg(c, in, i);
-      if (pref >= 0 && reg_fits_class(c, wrc, pref, hw_def) &&
+      /* a tied result takes its operand's register wherever that is (a value may sit
+       * past its class's part of the file when nothing else was free) */
+      bool tied_def = i == 0 && aco_minstr_tied_operand(in) >= 0;
+      if (pref >= 0 && (tied_def || reg_fits_class(c, wrc, pref, hw_def)) &&
           window_free(c, (unsigned)pref, bytes, true, overlap)) {
          reg = (unsigned)pref;
       } else if (!find_reg(c, wrc, true, overlap, hw_def, &reg)) {

@@ -512,11 +512,24 @@ rewrite_phis(struct spill_ctx *c, struct aco_mblock *b)
    return c->p->status;
 }
 
+/* Whether instruction k of b is part of an entry's FLAT_SCRATCH setup (p_split_vector of
+ * the scratch base, then s_setreg_b32 of each half). */
+static bool
+scratch_setup(const struct aco_mblock *b, uint32_t k)
+{
+   const struct aco_minstr *in = b->instrs.data[k];
+   if (in->opcode == aco_op_s_setreg_b32)
+      return true;
+   return in->opcode == aco_op_p_split_vector && k + 1 < b->instrs.len &&
+          b->instrs.data[k + 1]->opcode == aco_op_s_setreg_b32;
+}
+
 /* Where the store of a value defined by instruction `at` of b goes: right after it; after
  * the phis (and for VGPRs after p_logical_start) for a phi; after the entry's scratch
- * setup for an input of p_startpgm. */
+ * setup for an input of p_startpgm, but before anything reading the value (its reload
+ * goes there). */
 static uint32_t
-spill_point(const struct aco_mblock *b, uint32_t at, bool vgpr)
+spill_point(const struct aco_mblock *b, uint32_t at, bool vgpr, uint32_t id)
 {
    const struct aco_minstr *in = b->instrs.data[at];
    uint32_t k = at + 1;
@@ -531,9 +544,8 @@ spill_point(const struct aco_mblock *b, uint32_t at, bool vgpr)
                k = j + 1;
                break;
             }
-         /* the entry writes FLAT_SCRATCH first (p_split_vector + s_setreg_b32) */
-         while (k < b->instrs.len && (b->instrs.data[k]->opcode == aco_op_s_setreg_b32 ||
-                                      b->instrs.data[k]->opcode == aco_op_p_split_vector))
+         /* the entry writes FLAT_SCRATCH first */
+         while (k < b->instrs.len && scratch_setup(b, k) && !is_operand(b->instrs.data[k], id))
             k++;
       }
    }
@@ -556,7 +568,7 @@ rewrite_block(struct spill_ctx *c, struct aco_mblock *b)
          uint32_t id = in->definitions[d].temp.id;
          if (id && chosen(c, id) && c->state[id] == SPILL) {
             bool frame = aco_rc_is_vgpr(aco_ra_temp_rc(c->p, id)) || c->p->call_keeps_no_vgpr;
-            struct pending p = {spill_point(b, i, frame), id};
+            struct pending p = {spill_point(b, i, frame, id), id};
             if (!aco_vec_push(c->p->allocator, &pend, p))
                goto fail;
          }

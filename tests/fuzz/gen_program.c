@@ -1194,12 +1194,14 @@ may_jump(const struct gen *g)
 static void gen_function_end(struct gen *g);
 
 /* Whether the current point may return early: in a function that allows it
- * (GEN_CALL_EARLY_RETURN; docs/calls.md), in an if but in no loop, and not in a uniform
- * if after a return inside a divergent one. */
+ * (GEN_CALL_EARLY_RETURN; docs/calls.md), in an if but in no loop (with
+ * GEN_CALL_LOOP_RETURN: in at most one), and not in a uniform if after a return of part
+ * of the lanes. */
 static bool
 may_return(const struct gen *g)
 {
-   if (g->cur < 0 || !has(g, GEN_CALL_EARLY_RETURN) || g->nloops || !g->depth)
+   unsigned max_loops = has(g, GEN_CALL_LOOP_RETURN) ? 1 : 0;
+   if (g->cur < 0 || !has(g, GEN_CALL_EARLY_RETURN) || g->nloops > max_loops || !g->depth)
       return false;
    const struct gfunc *f = &g->funcs[g->cur];
    if (f->chain)
@@ -1259,7 +1261,8 @@ gen_branch(struct gen *g, unsigned nres, const struct gtype *res, const bool *re
    if (chance(g, 50))
       store_some(g, mark);
    if (allow_jump && may_return(g) && chance(g, 20)) {
-      g->div_returned |= g->div_ifs > 0;
+      /* part of the lanes return: in a divergent if or in a loop with divergent jumps */
+      g->div_returned |= g->div_ifs > 0 || (g->nloops && innermost_loop(g)->divergent);
       gen_function_end(g);
    } else if (allow_jump && may_jump(g) && chance(g, 35)) {
       if (chance(g, 50))
@@ -2223,7 +2226,7 @@ gen_feature_name(unsigned bit)
       "uniform-float", "ffract", "fsub", "narrow-f2i", "approx-denormal", "f2i-huge", "trig",
       "calls", "call-abi", "call-indirect", "call-lanes", "call-chain", "call-recursion",
       "call-tail", "call-sgpr-vec3", "call-clobbered-live", "call-return-input",
-      "call-early-return", "call-tail-after-return", "call-cs-chain"};
+      "call-early-return", "call-tail-after-return", "call-cs-chain", "call-loop-return"};
    return bit < GEN_FEATURE_COUNT ? names[bit] : NULL;
 }
 

@@ -98,7 +98,9 @@
 /* the entry ends with a jump to an @amdgpu_cs_chain function, which may jump to another
  * (docs/calls.md "Chain functions"); their bodies store like the entry's */
 #define GEN_CALL_CS_CHAIN (UINT64_C(1) << 54)
-#define GEN_FEATURE_COUNT 55
+/* with call-early-return, returns also inside one loop (not nested in another) */
+#define GEN_CALL_LOOP_RETURN (UINT64_C(1) << 55)
+#define GEN_FEATURE_COUNT 56
 
 #define GEN_FEATURES_ALL ((UINT64_C(1) << GEN_FEATURE_COUNT) - 1)
 
@@ -113,8 +115,7 @@
  *    (tests/fuzz/regressions/call_*.air), but seeds 1..1600 with them still fail on a few
  *    programs not reduced yet (tests/fuzz/README.md, "Open regressions"). */
 #define GEN_FEATURES_OPEN_BUGS                                                              \
-   (GEN_UNIFORM_FLOAT | GEN_FLOAT_MODE | GEN_CALL_TAIL_AFTER_RETURN | GEN_CALL_ABI |       \
-    GEN_CALL_EARLY_RETURN | GEN_CALL_CLOBBERED_LIVE)
+   (GEN_UNIFORM_FLOAT | GEN_FLOAT_MODE | GEN_CALL_TAIL_AFTER_RETURN)
 
 /* What the CI seed list runs (tests/fuzz/meson.build, difftest's default): what the
  * compiler compiles today, less the open bugs. This is the one place that says so
@@ -130,7 +131,7 @@
     GEN_CALL_INDIRECT | GEN_CALL_LANES | GEN_CALL_CHAIN | GEN_CALL_RECURSION |            \
     GEN_CALL_TAIL | GEN_CALL_SGPR_VEC3 | GEN_CALL_CLOBBERED_LIVE |                        \
     GEN_CALL_RETURN_INPUT | GEN_CALL_EARLY_RETURN | GEN_CALL_TAIL_AFTER_RETURN |          \
-    GEN_CALL_CS_CHAIN)
+    GEN_CALL_CS_CHAIN | GEN_CALL_LOOP_RETURN)
 #define GEN_FEATURES_DEFAULT (GEN_FEATURES_SUPPORTED & ~GEN_FEATURES_OPEN_BUGS)
 
 /* The name of feature bit i ("uniform-if"), NULL past the last. */
