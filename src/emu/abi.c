@@ -373,6 +373,9 @@ tail_call(struct emu_wave_state *ws, uint64_t target)
    return true;
 }
 
+#define CHAIN_RSRC_SGPR 48
+#define CHAIN_RSRC_SGPRS (UINT64_C(0xf) << CHAIN_RSRC_SGPR)
+
 /* An s_setpc_b64 to an amdgpu_cs_chain function: only where no call is open (the chain
  * starts the stack over), and the function finds nothing but its arguments in the lanes
  * the jump leaves with. A chain function jumping on must have kept the lanes inactive at
@@ -407,7 +410,14 @@ chain_jump(struct emu_wave_state *ws, const struct aco_emu_callee *c)
    }
    memcpy(ws->chain_vgpr, ws->w.vgpr, bytes);
    ws->chain_exec = exec;
+   /* gfx1030: s[48:51] go along with the arguments when they hold this wave's scratch
+    * descriptor (docs/calls.md "Chain functions"); anything else there is garbage to the
+    * callee, so code reading it as the descriptor fails on the read */
+   bool rsrc = emu_scratch_rsrc_is_wave(ws, &ws->w.sgpr[CHAIN_RSRC_SGPR]);
+   uint64_t rsrc_poison = ws->sgpr_poison[0] & CHAIN_RSRC_SGPRS;
    enter_callee(ws, &c->abi, exec);
+   if (rsrc)
+      ws->sgpr_poison[0] = (ws->sgpr_poison[0] & ~CHAIN_RSRC_SGPRS) | rsrc_poison;
    return true;
 }
 

@@ -52,7 +52,8 @@ struct aco_emu_abi {
    uint8_t return_address_sgpr; /* first of the pair (s30) */
    uint8_t stack_pointer_sgpr;  /* s32 */
    /* an amdgpu_cs_chain function: entered only by an s_setpc_b64 outside any call (at
-    * stack depth 0), never called; nothing is preserved for anyone */
+    * stack depth 0), never called; nothing is preserved for anyone (on gfx1030 s[48:51]
+    * pass through when they hold the wave's scratch descriptor, docs/emulator.md) */
    bool chain;
 };
 

@@ -157,6 +157,9 @@ uint8_t *emu_global_ptr(struct emu_wave_state *ws, uint64_t addr, unsigned size,
 bool emu_smem_execute(struct emu_wave_state *ws, const struct emu_decoded *d);
 bool emu_vmem_execute(struct emu_wave_state *ws, const struct emu_decoded *d);
 bool emu_ds_execute(struct emu_wave_state *ws, const struct emu_decoded *d);
+/* Whether d (4 dwords) is a gfx1030 scratch descriptor of this wave: swizzled over the
+ * base the wave wrote to FLAT_SCRATCH, index stride = wave size (docs/emulator.md). */
+bool emu_scratch_rsrc_is_wave(const struct emu_wave_state *ws, const uint32_t d[4]);
 
 /* ---- abi.c ---- */
 /* At a call to `target` (before the jump, after the return address went to the SGPR pair

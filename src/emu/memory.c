@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Memory instructions of the emulator: SMEM (s_load_*, s_buffer_load_*), vector memory
- * (FLAT, GLOBAL, SCRATCH, MUBUF with a buffer descriptor) and DS (LDS, swizzle, permute).
+ * (FLAT, GLOBAL, SCRATCH, MUBUF with a buffer descriptor, gfx1030 scratch through a
+ * swizzled one) and DS (LDS, swizzle, permute).
  * The register fields are read from the instruction words themselves (one layout per
  * GFX level, docs/isa-notes.md); what an opcode does is read from its canonical name
  * (size, sign, d16 half, atomic operation). Every access is bounds-checked against the
@@ -504,7 +505,64 @@ struct buffer_rsrc {
    uint64_t base;
    uint32_t stride, num_records, oob;
    bool add_tid;
+   uint32_t lane_base; /* swizzled scratch: soffset as a byte offset into each lane's scratch */
 };
+
+/* The base of the wave's scratch (FLAT_SCRATCH as the wave wrote it, 48 bits). */
+static uint64_t
+wave_scratch_base(const struct emu_wave_state *ws)
+{
+   return ws->hwreg_flat_scratch[0] | (uint64_t)(ws->hwreg_flat_scratch[1] & 0xffff) << 32;
+}
+
+bool
+emu_scratch_rsrc_is_wave(const struct emu_wave_state *ws, const uint32_t d[4])
+{
+   uint64_t base = d[0] | (uint64_t)(d[1] & 0xffff) << 32;
+   return ws->w.level == ACO_GFX1030 && ws->flat_scratch_written == 3 &&
+          base == wave_scratch_base(ws) && (d[1] >> 31) && ((d[3] >> 23) & 1) &&
+          (8u << ((d[3] >> 21) & 3)) == ws->w.wave_size;
+}
+
+/* A swizzled descriptor (ADD_TID_ENABLE) is the wave's scratch seen as one buffer: lane l's
+ * bytes o..o+3 of dword o / 4 sit at base + soffset + (o / 4) * 4 * index_stride + 4 * l
+ * + o % 4 (index = lane id, below the index stride, so the record stride never counts;
+ * elements are 4 bytes). The emulator keeps each lane's scratch apart, so it maps such an
+ * access back onto the lane's own bytes. The wave's scratch base is the one address the
+ * wave itself gave for it, FLAT_SCRATCH, as gfx1030 code writes it first from the base
+ * the launch passes; a descriptor that is not exactly this wave's scratch fails. */
+static bool
+swizzled_scratch(struct emu_wave_state *ws, const struct vmem_fields *f, uint32_t d1,
+                 uint32_t d3, uint32_t soff, struct buffer_rsrc *r)
+{
+   struct emu_wave *w = &ws->w;
+   if (w->level != ACO_GFX1030)
+      return emu_fail(w, "unknown instruction: swizzled buffers (ADD_TID_ENABLE) are emulated "
+                      "only as gfx1030 scratch");
+   if (ws->flat_scratch_written != 3)
+      return emu_fail(w, "scratch setup: a swizzled buffer (scratch) access before the wave "
+                      "wrote FLAT_SCRATCH (FLAT_SCR_LO and FLAT_SCR_HI), which gives the "
+                      "wave's scratch base");
+   uint64_t mine = wave_scratch_base(ws);
+   unsigned index_stride = 8u << ((d3 >> 21) & 3);
+   if (r->base != mine)
+      return emu_fail(w, "scratch descriptor: base 0x%llx is not this wave's scratch base 0x%llx "
+                      "(FLAT_SCRATCH)", (unsigned long long)r->base, (unsigned long long)mine);
+   if (!(d1 >> 31))
+      return emu_fail(w, "scratch descriptor: ADD_TID_ENABLE without SWIZZLE_ENABLE "
+                      "(dword 1 bit 31) does not address per-lane scratch");
+   if (index_stride != w->wave_size)
+      return emu_fail(w, "scratch descriptor: index stride %u is not the wave size %u",
+                      index_stride, w->wave_size);
+   if (f->idxen)
+      return emu_fail(w, "scratch descriptor: an index (idxen) into swizzled scratch is not "
+                      "emulated");
+   if (soff % (4 * index_stride))
+      return emu_fail(w, "scratch descriptor: soffset 0x%x is not a multiple of 4 x %u bytes "
+                      "(it would move lanes onto each other's scratch)", soff, index_stride);
+   r->lane_base = soff / index_stride;
+   return true;
+}
 
 bool
 emu_vmem_execute(struct emu_wave_state *ws, const struct emu_decoded *d)
@@ -529,9 +587,8 @@ emu_vmem_execute(struct emu_wave_state *ws, const struct emu_decoded *d)
       r.oob = (d3 >> 28) & 3;
       r.add_tid = (d3 >> 23) & 1;
       soff = scalar_source(ws, f.soffset);
-      if (r.add_tid)
-         return emu_fail(&ws->w, "unknown instruction: swizzled buffers (ADD_TID_ENABLE) are "
-                         "not emulated; use -mattr=+enable-flat-scratch on gfx1030");
+      if (r.add_tid && !swizzled_scratch(ws, &f, d1, d3, soff, &r))
+         return false;
    }
    if (ws->w.failed)
       return false;
@@ -568,7 +625,9 @@ emu_vmem_execute(struct emu_wave_state *ws, const struct emu_decoded *d)
          else
             in_range = off + size <= r.num_records;
          uint64_t addr = r.base + soff + (uint64_t)vindex * r.stride + off;
-         if (in_range)
+         if (in_range && r.add_tid)
+            p = scratch_ptr(ws, r.lane_base + off, size, lane);
+         else if (in_range)
             p = emu_global_ptr(ws, addr, size, store_like);
          else
             p = store_like ? NULL : zero; /* the hardware drops stores, loads give 0 */
@@ -611,10 +670,11 @@ emu_vmem_execute(struct emu_wave_state *ws, const struct emu_decoded *d)
    }
    bool level12 = ws->w.level >= ACO_GFX1200;
    (void)level12;
+   bool visible = f.seg != 1 && !r.add_tid; /* scratch is private to the lane */
    if (returns)
-      emu_issue(ws, EMU_CNT_LOAD, false, m.kind == MEM_ATOMIC && f.seg != 1, true, f.vdst, rdw);
+      emu_issue(ws, EMU_CNT_LOAD, false, m.kind == MEM_ATOMIC && visible, true, f.vdst, rdw);
    else
-      emu_issue(ws, EMU_CNT_STORE, false, f.seg != 1, true, 0, 0);
+      emu_issue(ws, EMU_CNT_STORE, false, visible, true, 0, 0);
    return true;
 }
 

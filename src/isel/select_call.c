@@ -236,6 +236,7 @@ isel_select_function_start(struct isel_ctx *c)
 
 static aco_temp function_address(struct isel_ctx *c, const struct aco_function *f);
 
+enum { CHAIN_RSRC_SGPR = 48 }; /* gfx1030: s[48:51], the scratch descriptor */
 
 /* Counters are unknown where a jump enters: whatever the code before it left outstanding
  * is waited for first. */
@@ -286,6 +287,11 @@ isel_select_chain_start(struct isel_ctx *c)
          defs[n++] = aco_def_fixed(parts[loc->reg + d], aco_sgpr(loc->reg + d));
       }
    }
+   if (c->p->gfx_level == ACO_GFX1030) {
+      /* the scratch descriptor, which only code of llc's reads; kept for the jumps on */
+      c->chain_scratch = isel_new(c, aco_rc_s(4));
+      defs[n++] = aco_def_fixed(c->chain_scratch, aco_sgpr(CHAIN_RSRC_SGPR));
+   }
    struct aco_minstr *start = isel_emit(c, aco_op_p_startpgm, 0, n);
    memcpy(start->definitions, defs, n * sizeof(defs[0]));
    isel_emit(c, aco_op_p_logical_start, 0, 0);
@@ -303,9 +309,58 @@ isel_select_chain_start(struct isel_ctx *c)
    return c->p->status;
 }
 
+/* One SALU instruction of a constant and a temp. */
+static aco_temp
+chain_salu(struct isel_ctx *c, enum aco_opcode op, aco_temp a, uint32_t k)
+{
+   aco_temp d = isel_new(c, aco_rc_s(1));
+   struct aco_minstr *in = isel_emit(c, op, 2, 1);
+   in->operands[0] = aco_opnd_temp(a);
+   in->operands[1] = aco_opnd_const(k, 32);
+   in->definitions[0] = aco_def_temp(d);
+   c->scc_bool.id = 0;
+   return d;
+}
+
+/* gfx1030: the scratch buffer descriptor a jump passes in s[48:51], as LLVM's convention
+ * has it for code addressing scratch through MUBUF (llc's default there): the wave's
+ * scratch as one swizzled buffer (SWIZZLE_ENABLE, ADD_TID_ENABLE, index stride = wave
+ * size, 4-byte elements), so that lane l's byte o is at base + (o / 4 * wave size + l) *
+ * 4 + o % 4, the bytes FLAT_SCRATCH reaches at offset o, over 2^32 - 1 bytes (raw bounds).
+ * An entry builds it from its scratch base; a chain function passes on the one it
+ * received. libaco's own code keeps addressing scratch through FLAT_SCRATCH. Id 0 on
+ * other levels (they have no descriptor). */
+static aco_temp
+chain_scratch_rsrc(struct isel_ctx *c)
+{
+   if (c->p->gfx_level != ACO_GFX1030) {
+      aco_temp none = {0, {0}};
+      return none;
+   }
+   if (c->p->is_chain)
+      return c->chain_scratch;
+   if (!c->chain_scratch.id) {
+      /* entries that jump always receive the scratch base (air_function_calls) */
+      aco_mprogram_error(c->p, ACO_ERROR_INVALID_ARGUMENT, "instruction selection: a jump to "
+                         "an amdgpu_cs_chain function from an entry without a scratch base");
+      return c->chain_scratch;
+   }
+   aco_temp w[4];
+   isel_split(c, c->chain_scratch, 2, w);
+   /* dword 1: base[47:32], stride 0, SWIZZLE_ENABLE (bit 31) */
+   w[1] = chain_salu(c, aco_op_s_or_b32, chain_salu(c, aco_op_s_and_b32, w[1], 0xffffu), 1u << 31);
+   w[2] = isel_const_temp(c, 0xffffffffu, 1); /* num_records */
+   /* dword 3: format 32_FLOAT (22 << 12), INDEX_STRIDE (2: 32, 3: 64 lanes; << 21),
+    * ADD_TID_ENABLE (1 << 23), RESOURCE_LEVEL (1 << 24), OOB_SELECT raw (3 << 28) */
+   uint32_t index_stride = c->p->wave_size == 64 ? 3u : 2u;
+   w[3] = isel_const_temp(c, 22u << 12 | index_stride << 21 | 1u << 23 | 1u << 24 | 3u << 28, 1);
+   return isel_combine(c, aco_rc_s(4), 4, w);
+}
+
 /* A tail call to an amdgpu_cs_chain function: the arguments go where its layout says, and
  * the jump leaves with this function's exec (the validator keeps it out of ifs and loops).
- * Nothing is handed on: there is no return address and the callee's frame starts at 0. */
+ * Nothing else is handed on but the gfx1030 scratch descriptor: there is no return address
+ * and the callee's frame starts at 0. */
 static aco_status
 chain_jump(struct isel_ctx *c, const struct air_instr *in)
 {
@@ -319,7 +374,10 @@ chain_jump(struct isel_ctx *c, const struct air_instr *in)
    if (s)
       return s;
    unsigned treg = (l.param_regs.sgprs + 1) & ~1u; /* the first pair after the arguments */
-   aco_operand *ops = aco_arena_array(&c->p->arena, aco_operand, l.param_regs.sgprs + callee->num_params + 1);
+   aco_temp rsrc = chain_scratch_rsrc(c);
+   if (rsrc.id && treg + 2 > CHAIN_RSRC_SGPR)
+      treg = CHAIN_RSRC_SGPR + 4;
+   aco_operand *ops = aco_arena_array(&c->p->arena, aco_operand, l.param_regs.sgprs + callee->num_params + 2);
    if (!ops)
       return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
    aco_temp target = indirect ? isel_temp(c, in->srcs[0]) : function_address(c, callee);
@@ -338,7 +396,9 @@ chain_jump(struct isel_ctx *c, const struct air_instr *in)
       for (unsigned d = 0; d < loc->dwords; d++)
          ops[n++] = aco_opnd_fixed_temp(parts[d], aco_sgpr(loc->reg + d));
    }
-   ops[n++] = aco_opnd_fixed_temp(target, aco_sgpr(treg));
+   if (rsrc.id)
+      ops[n++] = aco_opnd_fixed_temp(rsrc, aco_sgpr(CHAIN_RSRC_SGPR));
+   ops[n++] = aco_opnd_fixed_temp(target, aco_sgpr(treg)); /* last: where the jump goes */
    isel_emit(c, aco_op_p_logical_end, 0, 0);
    struct aco_minstr *r = isel_emit(c, aco_op_p_return, n, 0);
    memcpy(r->operands, ops, n * sizeof(ops[0]));

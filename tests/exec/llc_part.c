@@ -2,7 +2,8 @@
 /* llc_part.h: libaco IR -> LLVM IR -> llc-19 object -> aco_binary, for kernels whose parts
  * are linked across the two compilers. The ELF reader checks every offset against the
  * file's size and takes only what a relocatable object of llc's has: .text, .symtab and
- * its string table, and relocation sections applying to .text. */
+ * its string table, relocation sections applying to .text, and .AMDGPU.config for the
+ * scratch its functions need. */
 #include "llc_part.h"
 
 #include "emit_llvm.h"
@@ -48,15 +49,19 @@ write_file(const char *path, const char *data, size_t size)
    return fclose(f) == 0 && ok;
 }
 
-bool
-exec_compile_llc(const char *name, const char *ll, const char *cpu, unsigned wave, char *o_path,
-                 char *msg, size_t msglen)
+/* flat_scratch: llc's gfx1030 code addresses scratch through FLAT_SCRATCH (the base in
+ * s[0:1] of an entry) instead of MUBUF through a descriptor, which an entry of llc's would
+ * take from relocations (SCRATCH_RSRC_DWORD0/1) nothing here resolves. Chain functions
+ * take the descriptor in s[48:51] from whoever jumps to them. */
+static bool
+compile_llc(const char *name, const char *ll, const char *cpu, unsigned wave, bool flat_scratch,
+            char *o_path, char *msg, size_t msglen)
 {
    char opts[256];
    snprintf(opts, sizeof(opts),
             "-O2 -enable-ipra=false -mtriple=amdgcn-- -mcpu=%s -mattr=%s+wavefrontsize%u "
             "-filetype=obj",
-            cpu, strcmp(cpu, "gfx1030") ? "" : "+enable-flat-scratch,", wave);
+            cpu, flat_scratch && !strcmp(cpu, "gfx1030") ? "+enable-flat-scratch," : "", wave);
    uint64_t h = UINT64_C(14695981039346656037);
    for (const char *s = opts; *s; s++)
       h = (h ^ (uint8_t)*s) * UINT64_C(1099511628211);
@@ -91,6 +96,14 @@ exec_compile_llc(const char *name, const char *ll, const char *cpu, unsigned wav
       return false;
    }
    return true;
+}
+
+bool
+exec_compile_llc(const char *name, const char *ll, const char *cpu, unsigned wave, char *o_path,
+                 char *msg, size_t msglen)
+{
+   /* whole kernels: the entry is llc's */
+   return compile_llc(name, ll, cpu, wave, true, o_path, msg, msglen);
 }
 
 /* ---- the object ------------------------------------------------------------------------- */
@@ -150,6 +163,27 @@ str_at(const struct obj *o, const struct section *strtab, uint64_t off)
    return memchr(s, 0, strtab->size - off) ? s : NULL;
 }
 
+/* Scratch bytes per lane the object's functions need at most. llc says it only per
+ * function it compiles like an entry (amdgpu_cs_chain ones), as the COMPUTE_TMPRING_SIZE
+ * register/value pair of .AMDGPU.config, without naming the function: WAVESIZE (bits
+ * [24:12]) counts 1 KiB per wave on gfx1030 and 256 bytes on gfx1100 and gfx1200. Every
+ * function of the object gets the largest (aco_link then counts it on each path): enough
+ * for parts made of chain functions; an amdgpu_gfx function's own frame is not told. */
+static uint32_t
+object_frame_bytes(const struct obj *o, const struct section *config, aco_target target)
+{
+   enum { COMPUTE_TMPRING_SIZE = 0x286e8 };
+   uint32_t unit = target.gfx_level == ACO_GFX1030 ? 1024 : 256, most = 0;
+   for (uint64_t at = 0; config->size >= 8 && at <= config->size - 8; at += 8) {
+      if (rd(o, config->offset + at, 4) != COMPUTE_TMPRING_SIZE)
+         continue;
+      uint32_t waves = (uint32_t)(rd(o, config->offset + at + 4, 4) >> 12) & 0x1fff;
+      uint32_t lane = waves * unit / target.wave_size;
+      most = lane > most ? lane : most;
+   }
+   return most;
+}
+
 bool
 exec_binary_from_object(const void *elf, size_t size, aco_target target, aco_binary **out,
                         char *msg, size_t msglen)
@@ -159,7 +193,7 @@ exec_binary_from_object(const void *elf, size_t size, aco_target target, aco_bin
    if (size < 64 || memcmp(elf, "\177ELF\2\1", 6) || rd(&o, 16, 2) != 1 || rd(&o, 18, 2) != 224)
       return fail(msg, msglen, "%s", "not a little-endian ELF64 AMDGPU relocatable object");
    unsigned shnum = (unsigned)rd(&o, 0x3c, 2), shstrndx = (unsigned)rd(&o, 0x3e, 2);
-   struct section shstr, text = {0}, symtab = {0}, strtab = {0};
+   struct section shstr, text = {0}, symtab = {0}, strtab = {0}, config = {0};
    int text_index = -1, symtab_index = -1;
    if (!section(&o, shstrndx, &shstr))
       return fail(msg, msglen, "%s", "the section name table is outside the file");
@@ -171,6 +205,8 @@ exec_binary_from_object(const void *elf, size_t size, aco_target target, aco_bin
       if (n && !strcmp(n, ".text")) {
          text = s;
          text_index = (int)i;
+      } else if (n && !strcmp(n, ".AMDGPU.config")) {
+         config = s;
       } else if (s.type == SHT_SYMTAB) {
          symtab = s;
          symtab_index = (int)i;
@@ -229,6 +265,7 @@ exec_binary_from_object(const void *elf, size_t size, aco_target target, aco_bin
    bin->config.wave_size = target.wave_size;
    bin->allocator = *aco_allocator_or_default(NULL);
    bin->allocation_size = total;
+   uint32_t frame = object_frame_bytes(&o, &config, target);
    for (uint64_t k = 0; k < symtab.size / 24; k++) {
       uint64_t at = symtab.offset + k * 24;
       if ((rd(&o, at + 4, 1) & 0xf) != STT_FUNC || rd(&o, at + 6, 2) != (uint64_t)text_index)
@@ -242,6 +279,8 @@ exec_binary_from_object(const void *elf, size_t size, aco_target target, aco_bin
       s->size = (uint32_t)rd(&o, at + 16, 8);
       s->num_sgprs = ACO_SGPR_COUNT;
       s->num_vgprs = ACO_VGPR_COUNT;
+      s->frame_size = frame;
+      s->stack_depth = frame;
    }
    for (unsigned i = 0; i < shnum; i++) {
       struct section s;
@@ -286,8 +325,9 @@ exec_llc_part(aco_program *p, const char *name, aco_binary **out, char *msg, siz
    const char *slash = strrchr(name, '/');
    snprintf(base, sizeof(base), "%.*s", (int)strcspn(slash ? slash + 1 : name, "."),
             slash ? slash + 1 : name);
-   ok = ok && exec_compile_llc(base, aco_strbuf_str(&ll), aco_gfx_level_name(p->target.gfx_level),
-                               p->target.wave_size, o_path, msg, msglen);
+   /* a part has no entry (the entry is libaco's): llc's defaults, MUBUF scratch on gfx1030 */
+   ok = ok && compile_llc(base, aco_strbuf_str(&ll), aco_gfx_level_name(p->target.gfx_level),
+                          p->target.wave_size, false, o_path, msg, msglen);
    aco_strbuf_finish(&ll);
    size_t size = 0;
    char *elf = ok ? exec_read_file(o_path, &size) : NULL;
