@@ -6,10 +6,11 @@
  * S + addend - P for the function S it names and the dword P it fixes (PC-relative, so
  * only the distance between the binaries matters); it is resolved when one of the
  * binaries defines S and kept otherwise. The configuration is recomputed: registers are
- * the most any binary needs, the scratch of an entry is the deepest call path, following
- * each function's stack depth inside its own binary plus, through its relocations, the
- * depth of the functions it reaches in the others (a cycle among them is recursion:
- * dynamic). The entry's resource registers get the new VGPR count and scratch enable. */
+ * the most any binary needs, the scratch of an entry is the deepest call path, bounded by
+ * each function's stack depth inside its own binary plus the depth of the deepest
+ * function any relocation of that binary reaches in the others (a cycle among them,
+ * recursion or a call back into a binary, is dynamic). The entry's resource registers get
+ * the new VGPR count and scratch enable. */
 #include "api/binary.h"
 
 #include "target/gfx.h"
@@ -54,18 +55,10 @@ find_symbol(const struct link_ctx *c, const char *name)
    return -1;
 }
 
-/* The symbol of binary b whose code holds byte `offset`, or -1. */
-static int
-symbol_at(const struct link_ctx *c, uint32_t b, uint32_t offset)
-{
-   for (uint32_t i = 0; i < c->nsym; i++)
-      if (c->sym_bin[i] == b && offset >= c->sym[i]->offset &&
-          offset < c->sym[i]->offset + c->sym[i]->size)
-         return (int)i;
-   return -1;
-}
-
-/* Deepest call path from symbol i across binaries. */
+/* Deepest call path from symbol i across binaries: its depth inside its binary plus the
+ * deepest function any relocation of that binary reaches. The binary does not say which
+ * of its functions i reaches on the way (calls inside it are resolved), so every one
+ * counts, even those only other functions of it call: an upper bound. */
 static uint32_t
 depth_of(struct link_ctx *c, uint32_t i)
 {
@@ -80,8 +73,6 @@ depth_of(struct link_ctx *c, uint32_t i)
    const aco_binary *bin = c->bins[b];
    for (uint32_t r = 0; r < bin->num_relocations; r++) {
       const aco_relocation *rel = &bin->relocations[r];
-      if (symbol_at(c, b, rel->offset) != (int)i)
-         continue;
       int j = find_symbol(c, rel->symbol);
       if (j < 0) {
          c->dynamic = true;
