@@ -411,6 +411,40 @@ emu_read_vgpr(struct emu_wave *w, unsigned reg, unsigned lane)
    return w->vgpr[reg * EMU_MAX_LANES + lane];
 }
 
+/* A plain move of one lane from VGPR src to VGPR dst: the value goes along with its ABI
+ * poison (a register a call clobbered), so copying garbage is no read of the program's;
+ * using the copy is. */
+void
+emu_move_vgpr(struct emu_wave *w, unsigned dst, unsigned src, unsigned lane)
+{
+   struct emu_wave_state *ws = emu_ws(w);
+   if (!check_vgpr(ws, src, false))
+      return;
+   uint32_t v = w->vgpr[src * EMU_MAX_LANES + lane];
+   bool poisoned = ws->vgpr_poison && ((ws->vgpr_poison[src] >> lane) & 1);
+   emu_write_vgpr(w, dst, lane, v);
+   if (poisoned && !w->failed)
+      ws->vgpr_poison[dst] |= 1ull << lane;
+}
+
+/* VGPRs a and b trade one lane, values and poison. */
+void
+emu_swap_vgpr(struct emu_wave *w, unsigned a, unsigned b, unsigned lane)
+{
+   struct emu_wave_state *ws = emu_ws(w);
+   if (!check_vgpr(ws, a, false) || !check_vgpr(ws, b, false))
+      return;
+   uint32_t va = w->vgpr[a * EMU_MAX_LANES + lane], vb = w->vgpr[b * EMU_MAX_LANES + lane];
+   bool pa = ws->vgpr_poison && ((ws->vgpr_poison[a] >> lane) & 1);
+   bool pb = ws->vgpr_poison && ((ws->vgpr_poison[b] >> lane) & 1);
+   emu_write_vgpr(w, a, lane, vb);
+   emu_write_vgpr(w, b, lane, va);
+   if (ws->vgpr_poison && !w->failed) {
+      ws->vgpr_poison[a] |= (uint64_t)pb << lane;
+      ws->vgpr_poison[b] |= (uint64_t)pa << lane;
+   }
+}
+
 /* The old value of a register a partial write (a 16-bit result, SDWA) merges into: the
  * bits it keeps are no read of the program's, so a poisoned register is no error. */
 uint32_t

@@ -55,6 +55,8 @@ void emu_write_sreg(struct emu_wave *w, unsigned field, uint32_t value);
 uint32_t emu_read_vgpr(struct emu_wave *w, unsigned reg, unsigned lane);
 uint32_t emu_read_vgpr_merge(struct emu_wave *w, unsigned reg, unsigned lane);
 void emu_write_vgpr(struct emu_wave *w, unsigned reg, unsigned lane, uint32_t value);
+void emu_move_vgpr(struct emu_wave *w, unsigned dst, unsigned src, unsigned lane);
+void emu_swap_vgpr(struct emu_wave *w, unsigned a, unsigned b, unsigned lane);
 
 /* Dword `dword` of an operand as lane `lane` sees it: VGPRs per lane, SGPRs and special
  * registers, constants (a 64-bit constant gives its low or high dword). */

@@ -106,13 +106,16 @@ emu_smem_execute(struct emu_wave_state *ws, const struct emu_decoded *d)
    unsigned dwords = aco_rc_dwords(in->definitions[0].temp.rc);
    /* s_buffer_load_*: the base is a buffer descriptor (four SGPRs, not two) */
    bool buffer = in->num_operands && aco_rc_dwords(in->operands[0].temp.rc) == 4;
-   /* GFX12's sub-dword buffer loads: bytes and sign of the value */
+   /* GFX12's sub-dword loads (plain and buffer): bytes and sign of the value */
    unsigned sub_bytes = 0;
    bool sub_sign = false;
-   if (in->opcode == aco_op_s_buffer_load_i8 || in->opcode == aco_op_s_buffer_load_u8)
-      sub_bytes = 1, sub_sign = in->opcode == aco_op_s_buffer_load_i8;
-   if (in->opcode == aco_op_s_buffer_load_i16 || in->opcode == aco_op_s_buffer_load_u16)
-      sub_bytes = 2, sub_sign = in->opcode == aco_op_s_buffer_load_i16;
+   if (in->opcode == aco_op_s_buffer_load_i8 || in->opcode == aco_op_s_buffer_load_u8 ||
+       in->opcode == aco_op_s_load_i8 || in->opcode == aco_op_s_load_u8)
+      sub_bytes = 1, sub_sign = in->opcode == aco_op_s_buffer_load_i8 || in->opcode == aco_op_s_load_i8;
+   if (in->opcode == aco_op_s_buffer_load_i16 || in->opcode == aco_op_s_buffer_load_u16 ||
+       in->opcode == aco_op_s_load_i16 || in->opcode == aco_op_s_load_u16)
+      sub_bytes = 2,
+      sub_sign = in->opcode == aco_op_s_buffer_load_i16 || in->opcode == aco_op_s_load_i16;
    uint64_t base = emu_read_sreg(&ws->w, sbase) | (uint64_t)emu_read_sreg(&ws->w, sbase + 1) << 32;
    uint32_t num_records = 0;
    if (buffer) {
@@ -127,7 +130,7 @@ emu_smem_execute(struct emu_wave_state *ws, const struct emu_decoded *d)
    uint32_t vals[16];
    if (sub_bytes) {
       uint32_t v = 0;
-      if (rel + sub_bytes <= num_records) {
+      if (!buffer || rel + sub_bytes <= num_records) {
          uint8_t *p = emu_global_ptr(ws, base + rel, sub_bytes, false);
          if (!p)
             return false;

@@ -623,12 +623,48 @@ exec_vopd(struct ctx *c)
    return !w->failed;
 }
 
+/* v_mov_b32 and v_swap_b32 between VGPRs, with no modifiers: what a parallel copy emits.
+ * They move values as they are, poisoned ones included (emu_move_vgpr). */
+static bool
+plain_vgpr_move(const struct ctx *c)
+{
+   const struct aco_minstr *in = c->in;
+   if ((in->opcode != aco_op_v_mov_b32 && in->opcode != aco_op_v_swap_b32) ||
+       in->num_operands != 1 || in->num_definitions < 1 ||
+       (in->encoding != ACO_ENC_NATIVE && in->encoding != ACO_ENC_E64) ||
+       in->valu.abs || in->valu.neg || in->valu.opsel || in->valu.clamp || in->valu.omod)
+      return false;
+   const aco_operand *src = &in->operands[0];
+   return src->kind == ACO_OPND_REG && aco_physreg_is_vgpr(src->reg) &&
+          aco_physreg_byte(src->reg) == 0 && aco_physreg_is_vgpr(in->definitions[0].reg) &&
+          aco_physreg_byte(in->definitions[0].reg) == 0;
+}
+
+static bool
+exec_plain_move(struct ctx *c)
+{
+   struct emu_wave *w = c->w;
+   unsigned s = aco_physreg_field(c->in->operands[0].reg) - ACO_REG_VGPR0;
+   unsigned d = aco_physreg_field(c->in->definitions[0].reg) - ACO_REG_VGPR0;
+   for (unsigned lane = 0; lane < w->wave_size && !w->failed; lane++) {
+      if (!((c->exec >> lane) & 1))
+         continue;
+      if (c->in->opcode == aco_op_v_swap_b32)
+         emu_swap_vgpr(w, d, s, lane);
+      else
+         emu_move_vgpr(w, d, s, lane);
+   }
+   return !w->failed;
+}
+
 bool
 emu_valu_execute(struct emu_wave *w, const struct aco_minstr *in)
 {
    struct ctx c = {w, in, emu_exec(w)};
    if (w->wave_size == 32)
       c.exec &= 0xffffffffu;
+   if (plain_vgpr_move(&c))
+      return exec_plain_move(&c);
    const struct aco_op_info *info = aco_op_info((enum aco_opcode)in->opcode);
    switch (in->opcode) {
    case aco_op_v_readfirstlane_b32:

@@ -280,28 +280,65 @@ select_global(struct isel_ctx *c, const struct air_instr *in)
    return c->p->status;
 }
 
+/* d = a OP b on SGPRs (SCC is written and not kept). */
+static aco_temp
+sop2(struct isel_ctx *c, op_t op, aco_operand a, aco_operand b)
+{
+   aco_temp d = isel_new(c, aco_rc_s(1));
+   struct aco_minstr *mi = isel_emit(c, op, 2, 1);
+   mi->operands[0] = a;
+   mi->operands[1] = b;
+   mi->definitions[0] = aco_def_temp(d);
+   c->scc_bool.id = 0;
+   return d;
+}
+
+/* The widest scalar load of at most `bytes` (a multiple of 4) this level has. */
+static op_t
+smem_load_op(struct isel_ctx *c, unsigned bytes, unsigned *size)
+{
+   static const struct {
+      unsigned size;
+      op_t op;
+   } ops[] = {{64, aco_op_s_load_b512}, {32, aco_op_s_load_b256}, {16, aco_op_s_load_b128},
+              {12, aco_op_s_load_b96},  {8, aco_op_s_load_b64},   {4, aco_op_s_load_b32}};
+   for (unsigned i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+      if (ops[i].size <= bytes && isel_has(c, ops[i].op)) {
+         *size = ops[i].size;
+         return ops[i].op;
+      }
+   return NONE;
+}
+
+/* A scalar load through SMEM: whole dwords in the widest loads the level has (gfx10.3 and
+ * gfx11 have no 12-byte one), put together; a single 8- or 16-bit value from the dword
+ * holding it (SMEM ignores the address's low two bits, and a naturally aligned value never
+ * crosses a dword), shifted down by the address's byte offset. */
 static aco_status
 select_uniform_load(struct isel_ctx *c, const struct air_instr *in)
 {
    if (isel_div(c, in->srcs[AIR_MEM_BASE]) || isel_div(c, in->srcs[AIR_MEM_OFFSET]))
       return isel_unsupported(c, in, "load_uniform from a divergent address");
    unsigned bytes = type_bytes(in->type);
-   op_t op = bytes == 4 ? aco_op_s_load_b32 : bytes == 8 ? aco_op_s_load_b64
-             : bytes == 12 ? aco_op_s_load_b96 : bytes == 16 ? aco_op_s_load_b128
-             : bytes == 32 ? aco_op_s_load_b256 : bytes == 64 ? aco_op_s_load_b512 : NONE;
-   if (in->type.bits < 32 || op == NONE || !isel_has(c, op))
+   bool narrow = in->type.comps == 1 && (in->type.bits == 8 || in->type.bits == 16);
+   if (!narrow && (in->type.bits < 32 || bytes % 4 || bytes > 64))
       return isel_unsupported(c, in, "a load_uniform of this type");
    const struct aco_gfx_info *g = c->p->gfx;
    int64_t imm = in->u.mem.imm;
    /* SMEM ignores the low two bits of the address: keep the immediate dword-aligned and
     * non-negative so the effective address is the IR's */
-   int64_t inst_off = fits(imm, g->smem_offset_min, g->smem_offset_max) && imm >= 0 ? imm : 0;
+   int64_t inst_off = fits(imm, g->smem_offset_min, g->smem_offset_max) && imm >= 0 &&
+                      !(imm & 3) ? imm : 0;
    aco_temp base = isel_temp(c, in->srcs[AIR_MEM_BASE]);
    aco_operand off = in->srcs[AIR_MEM_OFFSET].id ? isel_opnd(c, in->srcs[AIR_MEM_OFFSET], 32) : K(0);
    uint64_t extra = (uint64_t)(imm - inst_off);
    if (off.kind == ACO_OPND_CONST) {
       extra += (uint32_t)off.value;
       off = K(0);
+   } else if (off.kind == ACO_OPND_TEMP && (extra & 3)) {
+      /* an instruction offset stays dword-aligned: the rest joins the register offset */
+      off = T(sop2(c, aco_op_s_add_u32, off, K((uint32_t)extra)));
+      extra = 0;
    }
    if (off.kind == ACO_OPND_TEMP || extra) {
       aco_temp bp[2];
@@ -325,12 +362,30 @@ select_uniform_load(struct isel_ctx *c, const struct air_instr *in)
             return isel_unsupported(c, in, "a load_uniform offset this large");
       }
    }
-   aco_temp d = isel_new(c, aco_rc_s(bytes / 4));
-   struct aco_minstr *ld = isel_emit(c, op, 1, 1);
-   ld->operands[0] = T(base);
-   ld->definitions[0] = aco_def_temp(d);
-   ld->mem.offset = (int32_t)inst_off;
-   aco_temp v = d;
+   aco_temp pieces[16];
+   unsigned npieces = 0, done = 0, need = narrow ? 4 : bytes;
+   while (done < need) {
+      unsigned size;
+      op_t op = smem_load_op(c, need - done, &size);
+      if (op == NONE || !fits(inst_off + done, g->smem_offset_min, g->smem_offset_max))
+         return isel_unsupported(c, in, "a load_uniform of this type");
+      aco_temp d = isel_new(c, aco_rc_s(size / 4));
+      struct aco_minstr *ld = isel_emit(c, op, 1, 1);
+      ld->operands[0] = T(base);
+      ld->definitions[0] = aco_def_temp(d);
+      ld->mem.offset = (int32_t)(inst_off + done);
+      pieces[npieces++] = d;
+      done += size;
+   }
+   aco_temp v = isel_combine(c, aco_rc_s(need / 4), npieces, pieces);
+   if (narrow) {
+      /* the byte offset of the value in its dword, in bits */
+      aco_temp bp[2];
+      isel_split(c, base, 2, bp);
+      aco_temp a = inst_off ? sop2(c, aco_op_s_add_u32, T(bp[0]), K((uint32_t)inst_off)) : bp[0];
+      aco_temp sh = sop2(c, aco_op_s_lshl_b32, T(sop2(c, aco_op_s_and_b32, T(a), K(3))), K(3));
+      v = sop2(c, aco_op_s_lshr_b32, T(v), T(sh));
+   }
    if (isel_div(c, in->defs[0]))
       v = isel_as_vgpr(c, v);
    c->temps[in->defs[0].id] = v;

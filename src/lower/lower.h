@@ -39,6 +39,7 @@ struct aco_copy {
    uint16_t src_b;
    uint16_t bytes;
    bool is_const;
+   bool whole_wave; /* into a linear VGPR: its inactive lanes take the value too */
    uint64_t value;
 };
 

@@ -576,6 +576,65 @@ sequence(struct pc_ctx *ctx, const struct aco_copy *copies, unsigned count)
    return ACO_SUCCESS;
 }
 
+/* exec = ~exec: the lanes that were inactive, or back */
+static aco_status
+emit_exec_not(struct pc_ctx *ctx)
+{
+   bool w64 = ctx->p->wave_size == 64;
+   struct aco_minstr *in = emit(ctx, w64 ? aco_op_s_not_b64 : aco_op_s_not_b32, 1, 1);
+   if (!in)
+      return oom(ctx);
+   in->definitions[0] = reg_def(ACO_REG_EXEC_LO, w64 ? 2 : 1);
+   in->operands[0] = reg_opnd(ACO_REG_EXEC_LO, w64 ? 2 : 1);
+   return ACO_SUCCESS;
+}
+
+/* Whether a copy of the set writes a byte copy k reads. */
+static bool
+written(const struct aco_copy *copies, unsigned count, const struct aco_copy *k)
+{
+   for (unsigned i = 0; i < count; i++)
+      if (copies[i].dst_b < k->src_b + k->bytes && k->src_b < copies[i].dst_b + copies[i].bytes)
+         return true;
+   return false;
+}
+
+/* Copies into linear VGPRs are whole-wave: after the parallel copy (which ran in the active
+ * lanes), the same copies again in the lanes that were inactive, where nothing it did
+ * changed the sources (its VGPR writes and swaps keep inactive lanes; an SGPR source must
+ * not be one it writes). exec is negated twice, so SCC must be dead and exec unwritten. */
+static aco_status
+whole_wave_copies(struct pc_ctx *ctx, const struct aco_copy *copies, unsigned count,
+                  unsigned nwhole)
+{
+   struct aco_copy *sub = aco_arena_array(&ctx->p->arena, struct aco_copy, nwhole);
+   if (!sub)
+      return oom(ctx);
+   unsigned n = 0;
+   for (unsigned i = 0; i < count; i++) {
+      const struct aco_copy *k = &copies[i];
+      bool exec_dst = k->dst_b < (ACO_REG_EXEC_LO + 2) * 4 && k->dst_b + k->bytes > ACO_REG_EXEC_LO * 4;
+      if (exec_dst && nwhole)
+         return aco_mprogram_error(ctx->p, ACO_ERROR_UNSUPPORTED, "lower_to_hw: a parallel "
+                                   "copy writing exec and a linear VGPR");
+      if (!k->whole_wave || !k->bytes || (!k->is_const && k->dst_b == k->src_b))
+         continue;
+      if (!k->is_const && !is_vgpr_field(k->src_b / 4u) && written(copies, count, k))
+         return aco_mprogram_error(ctx->p, ACO_ERROR_UNSUPPORTED, "lower_to_hw: a copy into "
+                                   "a linear VGPR from an SGPR the same copy writes");
+      sub[n++] = *k;
+   }
+   if (ctx->scc_live)
+      return aco_mprogram_error(ctx->p, ACO_ERROR_UNSUPPORTED, "lower_to_hw: moving a linear "
+                                "VGPR where SCC is live");
+   aco_status st = emit_exec_not(ctx);
+   if (st == ACO_SUCCESS)
+      st = sequence(ctx, sub, n);
+   if (st == ACO_SUCCESS)
+      st = emit_exec_not(ctx);
+   return st;
+}
+
 aco_status
 aco_lower_copies(struct aco_mprogram *p, struct aco_copy_state **state, aco_instr_list *out,
                  const struct aco_copy *copies, unsigned count, int scratch_sgpr,
@@ -608,12 +667,26 @@ aco_lower_copies(struct aco_mprogram *p, struct aco_copy_state **state, aco_inst
    ctx->scratch_vgpr = scratch_vgpr;
    ctx->scc_live = scc_live;
 
+   unsigned nwhole = 0;
+   for (unsigned i = 0; i < count; i++)
+      nwhole += copies[i].whole_wave && copies[i].bytes &&
+                (copies[i].is_const || copies[i].dst_b != copies[i].src_b);
    aco_status st = sequence(ctx, copies, count);
    /* leave the tables clean for the next call (also after an error) */
    for (uint32_t i = 0; i < ctx->n; i++) {
       ctx->writer[c[i].dst] = 0;
       if (!c[i].is_const)
          ctx->readers[c[i].src] = 0;
+   }
+   if (st == ACO_SUCCESS && nwhole) {
+      memset(ctx->c, 0, sizeof(*ctx->c) * total);
+      ctx->n = 0;
+      st = whole_wave_copies(ctx, copies, count, nwhole);
+      for (uint32_t i = 0; i < ctx->n; i++) {
+         ctx->writer[c[i].dst] = 0;
+         if (!c[i].is_const)
+            ctx->readers[c[i].src] = 0;
+      }
    }
    return st;
 }

@@ -129,6 +129,7 @@ lower_copies(struct lower_ctx *ctx, const struct aco_minstr *in)
          c[n].dst_b = (uint16_t)(dst);                                                           \
          c[n].bytes = (uint16_t)(nbytes);                                                        \
          c[n].is_const = o_->kind == ACO_OPND_CONST;                                             \
+         c[n].whole_wave = false;                                                                \
          c[n].src_b = c[n].is_const ? 0 : (uint16_t)(o_->reg.reg_b + (src_off));                 \
          c[n].value = c[n].is_const ? o_->value >> (8 * (src_off)) : 0;                          \
          n++;                                                                                    \
@@ -141,9 +142,13 @@ lower_copies(struct lower_ctx *ctx, const struct aco_minstr *in)
    case aco_op_p_start_linear_vgpr:
       if (in->num_operands != in->num_definitions)
          goto bad;
-      for (unsigned k = 0; k < in->num_definitions; k++)
-         ADD_COPY(in->definitions[k].reg.reg_b, &in->operands[k], 0,
-                  aco_rc_bytes(in->definitions[k].temp.rc));
+      for (unsigned k = 0; k < in->num_definitions; k++) {
+         uint32_t before = n;
+         aco_rc rc = in->definitions[k].temp.rc;
+         ADD_COPY(in->definitions[k].reg.reg_b, &in->operands[k], 0, aco_rc_bytes(rc));
+         if (n > before && aco_rc_is_vgpr(rc) && aco_rc_is_linear(rc))
+            c[n - 1].whole_wave = true;
+      }
       break;
    case aco_op_p_create_vector: {
       if (in->num_definitions != 1)

@@ -261,11 +261,126 @@ test_random_copies_on_emulator(void **state)
    assert_true(run > 2000);
 }
 
+static void
+emit_readlane(struct code *c, struct aco_arena *a, aco_gfx_level level, unsigned wave,
+              unsigned sdst, unsigned vsrc, unsigned lane)
+{
+   struct aco_minstr *in = aco_minstr_create(a, aco_op_v_readlane_b32, 2, 1);
+   assert_non_null(in);
+   in->definitions[0] = def_reg(sdst);
+   in->operands[0] = opnd_reg(256 + vsrc, 1);
+   in->operands[1] = aco_opnd_const(lane, 32);
+   put(c, level, wave, in);
+}
+
+static void
+set_exec(struct code *c, struct aco_arena *a, aco_gfx_level level, unsigned wave, uint64_t m)
+{
+   struct aco_minstr *in =
+      aco_minstr_create(a, wave == 64 ? aco_op_s_mov_b64 : aco_op_s_mov_b32, 1, 1);
+   assert_non_null(in);
+   in->definitions[0] = aco_def_fixed(aco_temp_make(0, aco_rc_s(wave / 32)),
+                                      aco_physreg_make(ACO_REG_EXEC_LO, 0));
+   in->operands[0] = aco_opnd_const(wave == 64 ? m : (uint32_t)m, wave);
+   put(c, level, wave, in);
+}
+
+/* Copies into linear VGPRs are whole-wave: with only lane 0 active, two linear VGPRs trade
+ * places (a cycle: a swap) and a third takes an ordinary VGPR, while an ordinary VGPR takes
+ * another. The linear ones change in an inactive lane too, the ordinary one does not. */
+static void
+test_linear_vgpr_copies_whole_wave(void **state)
+{
+   static const aco_gfx_level levels[] = {ACO_GFX1030, ACO_GFX1100, ACO_GFX1200};
+   for (unsigned l = 0; l < 3; l++) {
+      for (unsigned wave = 32; wave <= 64; wave += 32) {
+         aco_gfx_level level = levels[l];
+         struct aco_mprogram *p = aco_mprogram_create(NULL, level, wave);
+         assert_non_null(p);
+         p->is_entry = true;
+         struct aco_mblock *b = aco_mprogram_add_block(p);
+         assert_non_null(b);
+         /* v1 <-> v2 and v5 <- v4 linear, v3 <- v4 ordinary */
+         static const unsigned dst[4] = {1, 2, 5, 3}, src[4] = {2, 1, 4, 4};
+         struct aco_minstr *pc = aco_minstr_create(&p->arena, aco_op_p_parallelcopy, 4, 4);
+         assert_non_null(pc);
+         for (unsigned i = 0; i < 4; i++) {
+            aco_rc rc = i < 3 ? aco_rc_lv(1) : aco_rc_v(1);
+            pc->definitions[i] = aco_def_fixed(aco_temp_make(0, rc), aco_physreg_make(256 + dst[i], 0));
+            pc->operands[i] = aco_opnd_reg(aco_physreg_make(256 + src[i], 0), rc);
+         }
+         assert_true(aco_vec_push(p->allocator, &b->instrs, pc));
+         struct aco_minstr *uses = aco_minstr_create(&p->arena, aco_op_p_unit_test, 3, 0);
+         assert_non_null(uses);
+         uses->operands[0] = opnd_reg(256, 8);
+         uses->operands[1] = opnd_reg(0, 8);
+         uses->operands[2] = opnd_reg(256 + 250, 2);
+         assert_true(aco_vec_push(p->allocator, &b->instrs, uses));
+         assert_int_equal(aco_lower_to_hw(p), ACO_SUCCESS);
+
+         static struct code code;
+         code.n = 0;
+         for (unsigned r = 1; r <= 5; r++)
+            emit_mov(&code, &p->arena, level, wave, 256 + r, aco_opnd_const(init_value(r), 32));
+         emit_mov(&code, &p->arena, level, wave, 256 + 250, aco_opnd_const((uint32_t)OUT_ADDR, 32));
+         emit_mov(&code, &p->arena, level, wave, 256 + 251, aco_opnd_const(OUT_ADDR >> 32, 32));
+         set_exec(&code, &p->arena, level, wave, 1);
+         for (uint32_t i = 0; i < b->instrs.len; i++)
+            if (b->instrs.data[i]->opcode != aco_op_p_unit_test)
+               put(&code, level, wave, b->instrs.data[i]);
+         set_exec(&code, &p->arena, level, wave, ~0ull);
+         /* lane 0 (active at the copy) and the last lane (inactive) of v1..v5 */
+         for (unsigned r = 1; r <= 5; r++) {
+            for (unsigned k = 0; k < 2; k++) {
+               emit_readlane(&code, &p->arena, level, wave, 0, r, k ? wave - 1 : 0);
+               emit_mov(&code, &p->arena, level, wave, 256 + 200, opnd_reg(0, 1));
+               emit_store(&code, &p->arena, level, wave, 200, 2 * (r - 1) + k);
+            }
+         }
+         struct aco_minstr *end = aco_minstr_create(&p->arena, aco_op_s_endpgm, 0, 0);
+         assert_non_null(end);
+         put(&code, level, wave, end);
+
+         uint32_t got[10], expect[10];
+         for (unsigned r = 1; r <= 5; r++)
+            for (unsigned k = 0; k < 2; k++)
+               expect[2 * (r - 1) + k] = init_value(r);
+         expect[0] = expect[1] = init_value(2); /* v1 <- v2 in both lanes */
+         expect[2] = expect[3] = init_value(1);
+         expect[8] = expect[9] = init_value(4); /* v5 <- v4 in both lanes */
+         expect[4] = init_value(4);             /* v3 <- v4 in lane 0 only */
+         memset(got, 0, sizeof(got));
+         aco_target target = {level, wave};
+         struct aco_emu *emu = aco_emu_create(NULL, target);
+         assert_non_null(emu);
+         assert_int_equal(aco_emu_map(emu, OUT_ADDR, got, sizeof(got), 0), ACO_SUCCESS);
+         assert_int_equal(aco_emu_load_code(emu, code.words, code.n * 4, 0x10000), ACO_SUCCESS);
+         struct aco_emu_launch launch;
+         memset(&launch, 0, sizeof(launch));
+         launch.grid[0] = launch.grid[1] = launch.grid[2] = 1;
+         launch.block[0] = wave;
+         launch.block[1] = launch.block[2] = 1;
+         launch.num_sgprs = 106;
+         launch.num_vgprs = 256;
+         launch.workgroup_id_sgpr[0] = launch.workgroup_id_sgpr[1] = launch.workgroup_id_sgpr[2] = -1;
+         assert_int_equal(aco_emu_run(emu, &launch), ACO_SUCCESS);
+         for (unsigned i = 0; i < 10; i++)
+            if (got[i] != expect[i])
+               fail_msg("%s wave%u: v%u lane %s: got %08x expected %08x",
+                        aco_gfx_info(level)->name, wave, i / 2 + 1, i % 2 ? "last" : "0",
+                        got[i], expect[i]);
+         aco_emu_destroy(emu);
+         aco_mprogram_destroy(p);
+      }
+   }
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_random_copies_on_emulator),
+      cmocka_unit_test(test_linear_vgpr_copies_whole_wave),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

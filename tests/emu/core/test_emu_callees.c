@@ -297,7 +297,7 @@ test_two_abis(void **state)
    expect_error(run_prog(b), "abi: read of v3");
    /* what A clobbers is garbage in the callee */
    b = ok;
-   b.fa = FA_RESULT "v_mov_b32 v21, v20\n";
+   b.fa = FA_RESULT "v_not_b32 v21, v20\n";
    expect_error(run_prog(b), "abi: read of v20");
    /* and in the caller after the return, whatever the callee wrote there */
    b = ok;
@@ -329,7 +329,7 @@ test_nested_poison(void **state)
    for (unsigned i = 0; i < target.wave; i++)
       assert_int_equal(r.out[i], i < 2 ? 140 + i : i < 4 ? 41 + i : 40);
    /* back in fa, lanes 2-3 of v20 are garbage again */
-   b.fa = FA_CALLS_FB("v_cmp_le_u32 @VCC@, 2, v41\n@SAVEEXEC@ @MASK2@, @VCC@\nv_mov_b32 v21, v20\n"
+   b.fa = FA_CALLS_FB("v_cmp_le_u32 @VCC@, 2, v41\n@SAVEEXEC@ @MASK2@, @VCC@\nv_not_b32 v21, v20\n"
                       "@MOVM@ @EXEC@, @MASK@\n");
    expect_error(run_prog(b), "abi: read of v20 lane 2");
    /* v8 is garbage to fa (A clobbers it) but preserved by B: fb may save it */
@@ -338,7 +338,7 @@ test_nested_poison(void **state)
                     "scratch_load_dword v8, off, s18\n@WAITV@\n";
    expect_ok(run_prog(b));
    /* and it is garbage to fa again after the return */
-   b.fa = FA_CALLS_FB("v_mov_b32 v21, v8\n");
+   b.fa = FA_CALLS_FB("v_not_b32 v21, v8\n");
    expect_error(run_prog(b), "abi: read of v8 lane 0");
 }
 

@@ -911,10 +911,15 @@ test_detect_abi(void **state)
                         "@MOVM@ @EXEC@, @MASK2@\n"),
                 "abi: inactive lane of v5");
    /* the callee reads a clobbered register it did not write */
-   expect_error(run_abi("", "v_mov_b32 v3, v33\n"), "abi: read of v33");
+   expect_error(run_abi("", "v_not_b32 v3, v33\n"), "abi: read of v33");
    expect_error(run_abi("", "s_mov_b32 s3, s40\n"), "abi: read of s40");
+   /* a plain VGPR move (a parallel copy, a whole-wave copy of a linear VGPR) takes the
+    * garbage along: reading the copy is the error */
+   expect_ok(run_abi("", "v_mov_b32 v3, v33\nv_swap_b32 v4, v3\n"));
+   expect_error(run_abi("", "v_mov_b32 v3, v33\nv_swap_b32 v4, v3\nv_not_b32 v5, v4\n"),
+                "abi: read of v4");
    /* the caller reads an argument register the callee did not write */
-   expect_error(run_abi("v_mov_b32 v3, v1\n", ""), "abi: read of v1");
+   expect_error(run_abi("v_not_b32 v3, v1\n", ""), "abi: read of v1");
    /* the caller reads a clobbered register in an inactive lane: fine */
    expect_ok(run_abi("v_cmp_le_u32 @VCC@, 4, v41\n@MOVM@ @EXEC@, @VCC@\nv_mov_b32 v3, v33\n"
                      "@MOVM@ @EXEC@, @MASK@\n", ""));

@@ -90,6 +90,25 @@ emu_write_vgpr(struct emu_wave *w, unsigned reg, unsigned lane, uint32_t value)
    w->vgpr[reg * EMU_MAX_LANES + lane] = value;
 }
 
+/* this harness has no ABI poison: moves are a read and a write */
+void
+emu_move_vgpr(struct emu_wave *w, unsigned dst, unsigned src, unsigned lane)
+{
+   uint32_t v = emu_read_vgpr(w, src, lane);
+   if (!w->failed)
+      emu_write_vgpr(w, dst, lane, v);
+}
+
+void
+emu_swap_vgpr(struct emu_wave *w, unsigned a, unsigned b, unsigned lane)
+{
+   uint32_t va = emu_read_vgpr(w, a, lane), vb = emu_read_vgpr(w, b, lane);
+   if (w->failed)
+      return;
+   emu_write_vgpr(w, a, lane, vb);
+   emu_write_vgpr(w, b, lane, va);
+}
+
 uint32_t
 emu_read_operand(struct emu_wave *w, const aco_operand *op, unsigned lane, unsigned dword)
 {
