@@ -98,6 +98,34 @@ init_value(unsigned field)
    return x;
 }
 
+/* An emulator with the code loaded and `out` (bytes) mapped at OUT_ADDR. */
+static struct aco_emu *
+start_emulator(aco_gfx_level level, unsigned wave, const struct code *code, void *out,
+               size_t bytes)
+{
+   aco_target target = {level, wave};
+   struct aco_emu *emu = aco_emu_create(NULL, target);
+   assert_non_null(emu);
+   assert_int_equal(aco_emu_map(emu, OUT_ADDR, out, bytes, 0), ACO_SUCCESS);
+   assert_int_equal(aco_emu_load_code(emu, code->words, code->n * 4, 0x10000), ACO_SUCCESS);
+   return emu;
+}
+
+/* One workgroup of `lanes` invocations, every register allocated. */
+static aco_status
+run_emulator(struct aco_emu *emu, unsigned lanes)
+{
+   struct aco_emu_launch launch;
+   memset(&launch, 0, sizeof(launch));
+   launch.grid[0] = launch.grid[1] = launch.grid[2] = 1;
+   launch.block[0] = lanes;
+   launch.block[1] = launch.block[2] = 1;
+   launch.num_sgprs = 106;
+   launch.num_vgprs = 256;
+   launch.workgroup_id_sgpr[0] = launch.workgroup_id_sgpr[1] = launch.workgroup_id_sgpr[2] = -1;
+   return aco_emu_run(emu, &launch);
+}
+
 /* One random case: returns whether it was run (the lowering may refuse byte swaps). */
 static bool
 run_random_case(aco_gfx_level level, unsigned wave)
@@ -210,20 +238,8 @@ run_random_case(aco_gfx_level level, unsigned wave)
    }
 
    memset(got, 0, sizeof(got));
-   aco_target target = {level, wave};
-   struct aco_emu *emu = aco_emu_create(NULL, target);
-   assert_non_null(emu);
-   assert_int_equal(aco_emu_map(emu, OUT_ADDR, got, sizeof(got), 0), ACO_SUCCESS);
-   assert_int_equal(aco_emu_load_code(emu, code.words, code.n * 4, 0x10000), ACO_SUCCESS);
-   struct aco_emu_launch launch;
-   memset(&launch, 0, sizeof(launch));
-   launch.grid[0] = launch.grid[1] = launch.grid[2] = 1;
-   launch.block[0] = 1;
-   launch.block[1] = launch.block[2] = 1;
-   launch.num_sgprs = 106;
-   launch.num_vgprs = 256;
-   launch.workgroup_id_sgpr[0] = launch.workgroup_id_sgpr[1] = launch.workgroup_id_sgpr[2] = -1;
-   aco_status st = aco_emu_run(emu, &launch);
+   struct aco_emu *emu = start_emulator(level, wave, &code, got, sizeof(got));
+   aco_status st = run_emulator(emu, 1);
    if (st != ACO_SUCCESS || memcmp(got, expect, sizeof(got))) {
       struct aco_strbuf sb;
       aco_strbuf_init(&sb, NULL);
@@ -350,20 +366,8 @@ test_linear_vgpr_copies_whole_wave(void **state)
          expect[8] = expect[9] = init_value(4); /* v5 <- v4 in both lanes */
          expect[4] = init_value(4);             /* v3 <- v4 in lane 0 only */
          memset(got, 0, sizeof(got));
-         aco_target target = {level, wave};
-         struct aco_emu *emu = aco_emu_create(NULL, target);
-         assert_non_null(emu);
-         assert_int_equal(aco_emu_map(emu, OUT_ADDR, got, sizeof(got), 0), ACO_SUCCESS);
-         assert_int_equal(aco_emu_load_code(emu, code.words, code.n * 4, 0x10000), ACO_SUCCESS);
-         struct aco_emu_launch launch;
-         memset(&launch, 0, sizeof(launch));
-         launch.grid[0] = launch.grid[1] = launch.grid[2] = 1;
-         launch.block[0] = wave;
-         launch.block[1] = launch.block[2] = 1;
-         launch.num_sgprs = 106;
-         launch.num_vgprs = 256;
-         launch.workgroup_id_sgpr[0] = launch.workgroup_id_sgpr[1] = launch.workgroup_id_sgpr[2] = -1;
-         assert_int_equal(aco_emu_run(emu, &launch), ACO_SUCCESS);
+         struct aco_emu *emu = start_emulator(level, wave, &code, got, sizeof(got));
+         assert_int_equal(run_emulator(emu, wave), ACO_SUCCESS);
          for (unsigned i = 0; i < 10; i++)
             if (got[i] != expect[i])
                fail_msg("%s wave%u: v%u lane %s: got %08x expected %08x",
