@@ -89,9 +89,8 @@ struct isel_ctx {
    struct aco_call_layout call_layout;
    aco_temp return_address;
    aco_temp *tail_results; /* a tail call being selected: where its results go */
-   /* gfx1030: for the scratch buffer descriptor chain jumps pass in s[48:51] (docs/calls.md
-    * "Chain functions"): an entry's scratch base (2 SGPRs, the descriptor is built from
-    * it), a chain function's incoming descriptor (4 SGPRs) */
+   /* gfx1030: a chain function's incoming scratch buffer descriptor (s[48:51], passed on
+    * at its jumps: docs/calls.md "Chain functions") */
    aco_temp chain_scratch;
    /* divergent-callable functions: the uniform and divergent PC parameters, and the guard
     * around the body (its head block and the exec mask it saved) */

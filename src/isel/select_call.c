@@ -327,8 +327,8 @@ chain_salu(struct isel_ctx *c, enum aco_opcode op, aco_temp a, uint32_t k)
  * scratch as one swizzled buffer (SWIZZLE_ENABLE, ADD_TID_ENABLE, index stride = wave
  * size, 4-byte elements), so that lane l's byte o is at base + (o / 4 * wave size + l) *
  * 4 + o % 4, the bytes FLAT_SCRATCH reaches at offset o, over 2^32 - 1 bytes (raw bounds).
- * An entry builds it from its scratch base; a chain function passes on the one it
- * received. libaco's own code keeps addressing scratch through FLAT_SCRATCH. Id 0 on
+ * An entry builds it from its scratch base (read back from FLAT_SCRATCH); a chain
+ * function passes on the one it received. libaco's own code keeps addressing scratch through FLAT_SCRATCH. Id 0 on
  * other levels (they have no descriptor). */
 static aco_temp
 chain_scratch_rsrc(struct isel_ctx *c)
@@ -339,14 +339,15 @@ chain_scratch_rsrc(struct isel_ctx *c)
    }
    if (c->p->is_chain)
       return c->chain_scratch;
-   if (!c->chain_scratch.id) {
-      /* entries that jump always receive the scratch base (air_function_calls) */
-      aco_mprogram_error(c->p, ACO_ERROR_INVALID_ARGUMENT, "instruction selection: a jump to "
-                         "an amdgpu_cs_chain function from an entry without a scratch base");
-      return c->chain_scratch;
-   }
+   /* the base as the entry wrote it to FLAT_SCRATCH (entries that jump always set it up,
+    * air_function_calls): read back rather than kept in two SGPRs all along */
    aco_temp w[4];
-   isel_split(c, c->chain_scratch, 2, w);
+   for (unsigned k = 0; k < 2; k++) {
+      w[k] = isel_new(c, aco_rc_s(1));
+      struct aco_minstr *gr = isel_emit(c, aco_op_s_getreg_b32, 0, 1);
+      gr->definitions[0] = aco_def_temp(w[k]);
+      gr->imm = (k ? 21u : 20u) | (31u << 11); /* hwreg(HW_REG_FLAT_SCR_LO/HI), all 32 bits */
+   }
    /* dword 1: base[47:32], stride 0, SWIZZLE_ENABLE (bit 31) */
    w[1] = chain_salu(c, aco_op_s_or_b32, chain_salu(c, aco_op_s_and_b32, w[1], 0xffffu), 1u << 31);
    w[2] = isel_const_temp(c, 0xffffffffu, 1); /* num_records */

@@ -458,7 +458,6 @@ select_start(struct isel_ctx *c)
    isel_emit(c, aco_op_p_logical_start, 0, 0);
 
    if (scratch.id) {
-      c->chain_scratch = scratch; /* chain jumps hand on a descriptor made from it */
       /* FLAT_SCRATCH = scratch base: hwreg(HW_REG_FLAT_SCR_LO/HI), offset 0, size 32 */
       aco_temp parts[2];
       isel_split(c, scratch, 2, parts);

@@ -526,13 +526,19 @@ scratch_setup(const struct aco_mblock *b, uint32_t k)
 
 /* Where the store of a value defined by instruction `at` of b goes: right after it; after
  * the phis (and for VGPRs after p_logical_start) for a phi; after the entry's scratch
- * setup for an input of p_startpgm, but before anything reading the value (its reload
- * goes there). */
+ * setup for an input of p_startpgm or a value the setup defines, when the store goes to
+ * scratch. Reads before the store take the value where it is. */
 static uint32_t
-spill_point(const struct aco_mblock *b, uint32_t at, bool vgpr, uint32_t id)
+spill_point(const struct aco_mblock *b, uint32_t at, bool vgpr)
 {
    const struct aco_minstr *in = b->instrs.data[at];
    uint32_t k = at + 1;
+   if (vgpr && scratch_setup(b, at)) {
+      /* a half of the scratch base: stored once the setup has read it */
+      while (k < b->instrs.len && scratch_setup(b, k))
+         k++;
+      return k;
+   }
    if (aco_ra_is_phi(in) || in->opcode == aco_op_p_startpgm) {
       /* past the phis, and the linear VGPRs of the SGPR slots made after p_startpgm */
       while (k < b->instrs.len && (aco_ra_is_phi(b->instrs.data[k]) ||
@@ -544,8 +550,9 @@ spill_point(const struct aco_mblock *b, uint32_t at, bool vgpr, uint32_t id)
                k = j + 1;
                break;
             }
-         /* the entry writes FLAT_SCRATCH first */
-         while (k < b->instrs.len && scratch_setup(b, k) && !is_operand(b->instrs.data[k], id))
+         /* the entry writes FLAT_SCRATCH first (reading the scratch base, which may be
+          * the value itself: until its store it is read where it is) */
+         while (k < b->instrs.len && scratch_setup(b, k))
             k++;
       }
    }
@@ -555,20 +562,32 @@ spill_point(const struct aco_mblock *b, uint32_t at, bool vgpr, uint32_t id)
 struct pending {
    uint32_t at, id; /* a store of value id before instruction `at` */
 };
+typedef ACO_VEC(struct pending) pending_list;
+
+/* Whether value id is stored to its slot after instruction i of the block (it is still
+ * in its register there). */
+static bool
+stored_later(const pending_list *pend, uint32_t id, uint32_t i)
+{
+   for (uint32_t k = 0; k < pend->len; k++)
+      if (pend->data[k].id == id && pend->data[k].at > i)
+         return true;
+   return false;
+}
 
 static aco_status
 rewrite_block(struct spill_ctx *c, struct aco_mblock *b)
 {
    aco_instr_list out = {NULL, 0, 0};
    /* stores wait for their point: index -> list */
-   ACO_VEC(struct pending) pend = {NULL, 0, 0};
+   pending_list pend = {NULL, 0, 0};
    for (uint32_t i = 0; i < b->instrs.len; i++) {
       struct aco_minstr *in = b->instrs.data[i];
       for (unsigned d = 0; d < in->num_definitions; d++) {
          uint32_t id = in->definitions[d].temp.id;
          if (id && chosen(c, id) && c->state[id] == SPILL) {
             bool frame = aco_rc_is_vgpr(aco_ra_temp_rc(c->p, id)) || c->p->call_keeps_no_vgpr;
-            struct pending p = {spill_point(b, i, frame, id), id};
+            struct pending p = {spill_point(b, i, frame), id};
             if (!aco_vec_push(c->p->allocator, &pend, p))
                goto fail;
          }
@@ -588,7 +607,8 @@ rewrite_block(struct spill_ctx *c, struct aco_mblock *b)
       if (!aco_ra_is_phi(in)) {
          for (unsigned o = 0; o < in->num_operands; o++) {
             aco_operand *op = &in->operands[o];
-            if (op->kind != ACO_OPND_TEMP || !chosen(c, op->temp.id))
+            if (op->kind != ACO_OPND_TEMP || !chosen(c, op->temp.id) ||
+                stored_later(&pend, op->temp.id, i))
                continue;
             uint32_t id = op->temp.id;
             aco_temp t;
