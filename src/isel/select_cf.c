@@ -101,6 +101,17 @@ opnd_undef(aco_rc rc)
    return o;
 }
 
+/* What a uniform value is along an edge where it has none (a path whose lanes all
+ * returned or left, which still runs with exec = 0): 0, not whatever the register held,
+ * since scalar code and uniform branches run there regardless of exec. */
+static aco_operand
+linear_undef(aco_rc rc)
+{
+   if (!aco_rc_is_vgpr(rc) && aco_rc_dwords(rc) <= 2)
+      return aco_opnd_const(0, aco_rc_dwords(rc) * 32);
+   return opnd_undef(rc);
+}
+
 /* ---- lane masks ------------------------------------------------------------------------ */
 
 static bool
@@ -286,7 +297,7 @@ merge_values(struct isel_ctx *c, enum aco_opcode op, aco_rc rc, unsigned n, cons
    aco_temp d = isel_new(c, rc);
    struct aco_minstr *phi = isel_emit(c, op, n, 1);
    for (unsigned k = 0; k < n; k++)
-      phi->operands[k] = v[k].id ? aco_opnd_temp(v[k]) : opnd_undef(rc);
+      phi->operands[k] = v[k].id ? aco_opnd_temp(v[k]) : linear_undef(rc);
    phi->definitions[0] = aco_def_temp(d);
    return d;
 }
@@ -763,7 +774,7 @@ isel_select_loop(struct isel_ctx *c, const struct air_instr *in)
             continue;
          }
          aco_temp v = join_value(c, &l.latch, i, rc);
-         phis[i]->operands[1] = v.id ? aco_opnd_temp(v) : opnd_undef(rc);
+         phis[i]->operands[1] = v.id ? aco_opnd_temp(v) : linear_undef(rc);
       }
       for (unsigned i = l.mask_base; i < nm; i++)
          mphis[i - l.mask_base]->operands[1] = aco_opnd_temp(c->masks.data[i]);
