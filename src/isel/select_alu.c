@@ -91,12 +91,10 @@ valu_ex(struct isel_ctx *c, op_t op, aco_rc rc, unsigned n, aco_operand *ops, un
         aco_temp *carry_out)
 {
    fix_constant_bus(c, op, n, ops, movable);
-   struct aco_slot_map map;
-   bool ok = aco_minstr_slots(c->p->gfx_level, c->p->wave_size, op,
-                              aco_op_info(op)->opcode2[c->gfx_index] >= 0 ? ACO_ENC_E64
-                                                                           : ACO_ENC_NATIVE,
-                              &map);
-   unsigned ndefs = ok ? map.num_definitions : 1;
+   /* looked up once per opcode (out of memory there fails the compile after this pass) */
+   const struct aco_slot_map *map = aco_mprogram_slots(
+      c->p, op, aco_op_info(op)->opcode2[c->gfx_index] >= 0 ? ACO_ENC_E64 : ACO_ENC_NATIVE);
+   unsigned ndefs = map ? map->num_definitions : 1;
    struct aco_minstr *in = isel_emit(c, op, n, ndefs);
    if (aco_op_info(op)->opcode2[c->gfx_index] >= 0)
       in->encoding = ACO_ENC_E64;

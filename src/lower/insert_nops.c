@@ -78,8 +78,14 @@ struct nop_ctx {
    struct aco_mprogram *p;
    bool gfx10, gfx11, gfx11plus, gfx12, wave64;
    unsigned m0;
-   struct nop_state *out;      /* per block, the state at its end */
+   struct nop_state **out;     /* per block, the state at its end (see keep_out) */
    bool *done;                 /* per block: out is computed */
+   /* Without a back edge a block's out-state is only read by its successors, which come
+    * later: once the last of them has taken its in-state the state goes back to a free
+    * list (a few states live at a time instead of one of about 4 KB per block, memory
+    * each compile would touch anew). succs_left counts the successors still to come. */
+   uint32_t *succs_left;
+   struct nop_state *free_states; /* linked through their first bytes */
    aco_instr_list *emit;       /* the list being built, NULL while analysing */
    bool failed;
 };
@@ -651,16 +657,50 @@ block_in_state(struct nop_ctx *c, struct aco_mblock *b, struct nop_state *s)
    bool any = false;
    for (uint32_t i = 0; i < b->linear_preds.len; i++) {
       uint32_t pi = b->linear_preds.data[i];
-      if (pi >= c->p->blocks.len || !c->done[pi])
+      if (pi >= c->p->blocks.len || !c->done[pi] || !c->out[pi])
          continue;
       if (!any)
-         memcpy(s, &c->out[pi], sizeof(*s));
+         memcpy(s, c->out[pi], sizeof(*s));
       else
-         state_join(s, &c->out[pi]);
+         state_join(s, c->out[pi]);
       any = true;
    }
    if (!any)
       state_clean(s);
+}
+
+/* Without a back edge: block b has taken its in-state, so the predecessors it was the
+ * last successor of are done with theirs. */
+static void
+release_preds(struct nop_ctx *c, const struct aco_mblock *b)
+{
+   for (uint32_t i = 0; i < b->linear_preds.len; i++) {
+      uint32_t pi = b->linear_preds.data[i];
+      if (pi >= c->p->blocks.len || !c->out[pi] || !c->succs_left[pi] || --c->succs_left[pi])
+         continue;
+      *(struct nop_state **)c->out[pi] = c->free_states;
+      c->free_states = c->out[pi];
+      c->out[pi] = NULL;
+   }
+}
+
+/* Keeps s as block i's out-state (in a state of the free list, or a new one). */
+static bool
+keep_out(struct nop_ctx *c, uint32_t i, const struct nop_state *s)
+{
+   if (!c->out[i]) {
+      if (c->free_states) {
+         c->out[i] = c->free_states;
+         c->free_states = *(struct nop_state **)c->free_states;
+      } else {
+         c->out[i] = aco_arena_alloc(&c->p->arena, sizeof(*s), alignof(struct nop_state));
+         if (!c->out[i])
+            return false;
+      }
+   }
+   memcpy(c->out[i], s, sizeof(*s));
+   c->done[i] = true;
+   return true;
 }
 
 /* No predecessor's out-state changed since the count `since`. */
@@ -673,6 +713,28 @@ inputs_unchanged(const struct aco_mblock *b, uint32_t n, const uint32_t *stamp, 
          return false;
    }
    return true;
+}
+
+/* The slot-map table (aco_mprogram_slots) records running out of memory on the program,
+ * in its own words; the pass's message names the pass in front of them. */
+static aco_status
+slot_map_status(struct aco_mprogram *p)
+{
+   if (p->status != ACO_SUCCESS && strncmp(p->message, "insert_nops", 11)) {
+      static const char prefix[] = "insert_nops: ";
+      size_t keep = sizeof(p->message) - sizeof(prefix); /* the end of a long one goes */
+      memmove(p->message + sizeof(prefix) - 1, p->message, keep);
+      memcpy(p->message, prefix, sizeof(prefix) - 1);
+      p->message[sizeof(p->message) - 1] = 0;
+   }
+   return p->status;
+}
+
+static aco_status
+out_of_memory(struct aco_mprogram *p)
+{
+   aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "insert_nops: out of memory");
+   return slot_map_status(p);
 }
 
 aco_status
@@ -688,13 +750,12 @@ aco_insert_nops(struct aco_mprogram *p)
    c.wave64 = p->wave_size == 64;
    c.m0 = p->gfx ? p->gfx->reg_m0 : 125;
    uint32_t n = p->blocks.len;
-   /* not cleared: a block's out-state is read only once `done` says it is computed */
-   c.out = aco_arena_alloc(&p->arena, sizeof(struct nop_state) * (n ? n : 1),
-                           alignof(struct nop_state));
+   c.out = aco_arena_array(&p->arena, struct nop_state *, n ? n : 1);
    c.done = aco_arena_array(&p->arena, bool, n ? n : 1);
+   c.succs_left = aco_arena_array(&p->arena, uint32_t, n ? n : 1);
    struct nop_state *s = aco_arena_new(&p->arena, struct nop_state);
-   if (!c.out || !c.done || !s)
-      return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "insert_nops: out of memory");
+   if (!c.out || !c.done || !c.succs_left || !s)
+      return out_of_memory(p);
 
    /* the block states, to a fixed point (loops); bounded in case of a bug. Without a
     * back edge every predecessor comes first, so the emitting walk below sees the final
@@ -713,10 +774,19 @@ aco_insert_nops(struct aco_mprogram *p)
     * last change, walked[i] the count when it was last walked). */
    uint32_t changes = 0, *stamp = NULL, *walked = NULL;
    if (back_edge) {
+      /* every out-state lives to the end; not cleared: a block's out-state is read only
+       * once `done` says it is computed */
+      struct nop_state *all = aco_arena_alloc(&p->arena, sizeof(struct nop_state) * n,
+                                              alignof(struct nop_state));
       stamp = aco_arena_array(&p->arena, uint32_t, n);
       walked = aco_arena_array(&p->arena, uint32_t, n);
-      if (!stamp || !walked)
-         return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "insert_nops: out of memory");
+      if (!all || !stamp || !walked)
+         return out_of_memory(p);
+      for (uint32_t i = 0; i < n; i++)
+         c.out[i] = &all[i];
+   } else {
+      for (uint32_t i = 0; i < n; i++)
+         c.succs_left[i] = p->blocks.data[i]->linear_succs.len;
    }
    for (unsigned round = 0; changed && round < 64; round++) {
       changed = false;
@@ -734,11 +804,11 @@ aco_insert_nops(struct aco_mprogram *p)
           * between two states; joining is conservative (more NOPs, never fewer) and
           * every field of the join moves one way in a finite range */
          if (c.done[i] && round >= 4) {
-            state_join(s, &c.out[i]);
+            state_join(s, c.out[i]);
             state_canonical(s);
          }
-         if (!c.done[i] || memcmp(&c.out[i], s, NOP_STATE_VALUE_BYTES)) {
-            memcpy(&c.out[i], s, sizeof(*s));
+         if (!c.done[i] || memcmp(c.out[i], s, NOP_STATE_VALUE_BYTES)) {
+            memcpy(c.out[i], s, sizeof(*s));
             c.done[i] = true;
             changed = true;
             stamp[i] = ++changes;
@@ -755,19 +825,21 @@ aco_insert_nops(struct aco_mprogram *p)
       aco_instr_list list = {NULL, 0, 0};
       c.emit = &list;
       block_in_state(&c, b, s);
+      if (!back_edge)
+         release_preds(&c, b);
       walk_block(&c, b, s);
       c.emit = NULL;
       if (c.failed) {
          aco_vec_free(p->allocator, &list);
-         return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "insert_nops: out of memory");
+         return out_of_memory(p);
       }
       aco_vec_free(p->allocator, &b->instrs);
       b->instrs = list;
-      if (!back_edge) {
+      if (!back_edge && b->linear_succs.len) {
          state_canonical(s);
-         memcpy(&c.out[i], s, sizeof(*s));
-         c.done[i] = true;
+         if (!keep_out(&c, i, s))
+            return out_of_memory(p);
       }
    }
-   return p->status; /* the slot-map table may have run out of memory */
+   return slot_map_status(p);
 }

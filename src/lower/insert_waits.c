@@ -86,7 +86,14 @@ struct wait_state {
 struct waits_ctx {
    struct aco_mprogram *p;
    const struct wait_counters *wc;
-   struct wait_state *out; /* per block */
+   struct wait_state **out; /* per block, the state at its end (NULL: not reached) */
+   /* Without a back edge a block's out-state is read only by its later successors: once
+    * the last of them has merged it, it goes back to a free list, so a few states live
+    * at a time instead of one of 2.7 KB per block (memory each compile would touch
+    * anew); succs_left counts the successors still to come. With back edges every state
+    * lives to the end (states, one per block). */
+   uint32_t *succs_left;
+   struct wait_state *states, *free_states; /* free ones linked through their first bytes */
    struct wait_state cur;
    aco_instr_list list;    /* the block being rebuilt (last walk only) */
    bool emit;
@@ -440,6 +447,41 @@ process_instr(struct waits_ctx *ctx, struct aco_minstr *in)
    return ctx->emit ? push(ctx, in) : ACO_SUCCESS;
 }
 
+/* Without a back edge: block b has merged its predecessors' out-states; those it was the
+ * last successor of go to the free list. */
+static void
+release_preds(struct waits_ctx *ctx, const struct aco_mblock *b)
+{
+   for (uint32_t i = 0; i < b->linear_preds.len; i++) {
+      uint32_t pi = b->linear_preds.data[i];
+      if (pi >= ctx->p->blocks.len || !ctx->succs_left[pi] || --ctx->succs_left[pi] ||
+          !ctx->out[pi])
+         continue;
+      *(struct wait_state **)ctx->out[pi] = ctx->free_states;
+      ctx->free_states = ctx->out[pi];
+      ctx->out[pi] = NULL;
+   }
+}
+
+/* An initial out-state for block i: a freed one (its busy set is exact, so resetting
+ * it is cheap) or a new one. */
+static bool
+take_state(struct waits_ctx *ctx, uint32_t i)
+{
+   struct wait_state *s = ctx->free_states;
+   if (s) {
+      ctx->free_states = *(struct wait_state **)s;
+      state_reset(s); /* also what the link overwrote: reached, ooo, store */
+   } else {
+      s = aco_alloc(ctx->p->allocator, sizeof(*s));
+      if (!s)
+         return false;
+      state_init(s);
+   }
+   ctx->out[i] = s;
+   return true;
+}
+
 /* Walks block b from its predecessors' states; true in *changed if its out-state grew. */
 static aco_status
 process_block(struct waits_ctx *ctx, struct aco_mblock *b, bool *changed)
@@ -447,8 +489,13 @@ process_block(struct waits_ctx *ctx, struct aco_mblock *b, bool *changed)
    state_reset(&ctx->cur);
    if (b->index == 0)
       ctx->cur.reached = true;
-   for (uint32_t i = 0; i < b->linear_preds.len; i++)
-      state_merge(&ctx->cur, &ctx->out[b->linear_preds.data[i]]);
+   for (uint32_t i = 0; i < b->linear_preds.len; i++) {
+      uint32_t pi = b->linear_preds.data[i];
+      if (pi < ctx->p->blocks.len && ctx->out[pi])
+         state_merge(&ctx->cur, ctx->out[pi]);
+   }
+   if (!ctx->states)
+      release_preds(ctx, b);
    bool reached = ctx->cur.reached;
    if (!reached && !ctx->emit)
       return ACO_SUCCESS;
@@ -468,11 +515,15 @@ process_block(struct waits_ctx *ctx, struct aco_mblock *b, bool *changed)
       b->instrs.len = ctx->list.len;
       b->instrs.cap = ctx->list.cap;
       /* the out-state, for the successors when the last walk is the only one */
-      if (reached)
-         state_merge(&ctx->out[b->index], &ctx->cur);
+      if (reached && b->linear_succs.len) {
+         if (!ctx->out[b->index] && !take_state(ctx, b->index))
+            return aco_mprogram_error(ctx->p, ACO_ERROR_OUT_OF_MEMORY,
+                                      "insert_waits: out of memory");
+         state_merge(ctx->out[b->index], &ctx->cur);
+      }
       return ACO_SUCCESS;
    }
-   *changed |= state_merge(&ctx->out[b->index], &ctx->cur);
+   *changed |= state_merge(ctx->out[b->index], &ctx->cur);
    return ACO_SUCCESS;
 }
 
@@ -489,6 +540,25 @@ inputs_unchanged(const struct aco_mprogram *p, const struct aco_mblock *b, const
    return true;
 }
 
+static void
+finish(struct waits_ctx *ctx)
+{
+   const aco_allocator *a = ctx->p->allocator;
+   if (ctx->states) {
+      aco_free(a, ctx->states);
+   } else {
+      for (uint32_t i = 0; ctx->out && i < ctx->p->blocks.len; i++)
+         aco_free(a, ctx->out[i]);
+      while (ctx->free_states) {
+         struct wait_state *next = *(struct wait_state **)ctx->free_states;
+         aco_free(a, ctx->free_states);
+         ctx->free_states = next;
+      }
+   }
+   aco_free(a, ctx->out);
+   aco_free(a, ctx->succs_left);
+}
+
 aco_status
 aco_insert_waits(struct aco_mprogram *p)
 {
@@ -498,13 +568,6 @@ aco_insert_waits(struct aco_mprogram *p)
    ctx.wc = p->gfx->has_split_waits ? &counters_gfx12 : &counters_gfx10;
    if (!p->blocks.len)
       return ACO_SUCCESS;
-   ctx.out = aco_alloc(p->allocator, sizeof(struct wait_state) * p->blocks.len);
-   if (!ctx.out)
-      return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "insert_waits: out of memory");
-   state_init(&ctx.cur);
-   for (uint32_t i = 0; i < p->blocks.len; i++)
-      state_init(&ctx.out[i]);
-
    /* Without a back edge every predecessor comes first: the last walk alone sees the
     * final states, and the fixed-point walks are skipped. */
    bool changed = false;
@@ -512,6 +575,23 @@ aco_insert_waits(struct aco_mprogram *p)
    aco_foreach_block(p, b) {
       for (uint32_t i = 0; i < b->linear_preds.len; i++)
          changed |= b->linear_preds.data[i] >= b->index;
+   }
+   uint32_t n = p->blocks.len;
+   ctx.out = aco_calloc(p->allocator, sizeof(*ctx.out) * n);
+   ctx.succs_left = aco_alloc(p->allocator, sizeof(uint32_t) * n);
+   if (changed)
+      ctx.states = aco_alloc(p->allocator, sizeof(struct wait_state) * n);
+   if (!ctx.out || !ctx.succs_left || (changed && !ctx.states)) {
+      finish(&ctx);
+      return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "insert_waits: out of memory");
+   }
+   state_init(&ctx.cur);
+   for (uint32_t i = 0; i < n; i++) {
+      ctx.succs_left[i] = p->blocks.data[i]->linear_succs.len;
+      if (changed) {
+         ctx.out[i] = &ctx.states[i];
+         state_init(ctx.out[i]);
+      }
    }
    aco_status st = ACO_SUCCESS;
    /* A block whose predecessors' out-states did not grow since its last walk gets the
@@ -549,6 +629,6 @@ aco_insert_waits(struct aco_mprogram *p)
             break;
       }
    }
-   aco_free(p->allocator, ctx.out);
+   finish(&ctx);
    return st;
 }

@@ -40,6 +40,11 @@ struct lower_ctx {
    struct aco_copy *copies;           /* the copies of one instruction */
    uint32_t copies_cap;
    int unused_sgpr, unused_vgpr; /* registers no instruction of the entry mentions, or -1 */
+   /* per instruction of scc_block: whether SCC may be read after it before being written
+    * (computed for a block when its first copy asks, in one backward walk) */
+   const struct aco_mblock *scc_block;
+   bool *scc_live;
+   uint32_t scc_cap;
 };
 
 static aco_status
@@ -65,27 +70,49 @@ operand_bytes(const aco_operand *o)
    return aco_rc_bytes(o->temp.rc);
 }
 
-/* Whether SCC may be read after instruction `index` of the block before being written. */
 static bool
-scc_live_after(const struct aco_mblock *b, uint32_t index)
+reads_scc(const struct aco_minstr *in)
 {
-   for (uint32_t i = index + 1; i < b->instrs.len; i++) {
-      const struct aco_minstr *in = b->instrs.data[i];
-      const struct aco_op_info *info = aco_op_info(in->opcode);
-      for (unsigned k = 0; k < in->num_operands; k++)
-         if (in->operands[k].kind == ACO_OPND_REG &&
-             aco_physreg_field(in->operands[k].reg) == ACO_REG_SCC)
-            return true;
-      if (info->flags & ACO_OPF_READ_SCC)
+   for (unsigned k = 0; k < in->num_operands; k++)
+      if (in->operands[k].kind == ACO_OPND_REG &&
+          aco_physreg_field(in->operands[k].reg) == ACO_REG_SCC)
          return true;
-      if (info->flags & ACO_OPF_WRITE_SCC)
-         return false;
-      for (unsigned k = 0; k < in->num_definitions; k++)
-         if (aco_physreg_field(in->definitions[k].reg) == ACO_REG_SCC)
-            return false;
-   }
-   /* SCC is not live across blocks in what instruction selection produces */
+   return aco_op_info(in->opcode)->flags & ACO_OPF_READ_SCC;
+}
+
+static bool
+writes_scc(const struct aco_minstr *in)
+{
+   if (aco_op_info(in->opcode)->flags & ACO_OPF_WRITE_SCC)
+      return true;
+   for (unsigned k = 0; k < in->num_definitions; k++)
+      if (aco_physreg_field(in->definitions[k].reg) == ACO_REG_SCC)
+         return true;
    return false;
+}
+
+/* Whether SCC may be read after instruction `index` of the current block before being
+ * written; false with an error recorded when out of memory. SCC is not live across
+ * blocks in what instruction selection produces. */
+static bool
+scc_live_after(struct lower_ctx *ctx, uint32_t index)
+{
+   const struct aco_mblock *b = ctx->block;
+   if (ctx->scc_block != b) {
+      if (!aco_grow(ctx->p->allocator, (void **)&ctx->scc_live, &ctx->scc_cap, b->instrs.len,
+                    sizeof(bool))) {
+         oom(ctx);
+         return false;
+      }
+      bool live = false;
+      for (uint32_t i = b->instrs.len; i-- > 0;) {
+         const struct aco_minstr *in = b->instrs.data[i];
+         ctx->scc_live[i] = live;
+         live = reads_scc(in) || (!writes_scc(in) && live);
+      }
+      ctx->scc_block = b;
+   }
+   return ctx->scc_live[index];
 }
 
 static aco_status
@@ -194,7 +221,9 @@ lower_copies(struct lower_ctx *ctx, const struct aco_minstr *in)
    int scratch = (in->imm & ACO_PC_SCRATCH_SGPR) && in->opcode == aco_op_p_parallelcopy
                     ? (int)(in->imm & 0xff)
                     : -1;
-   bool scc_live = scc_live_after(ctx->block, ctx->index);
+   bool scc_live = scc_live_after(ctx, ctx->index);
+   if (ctx->p->status != ACO_SUCCESS)
+      return ctx->p->status;
    /* with SCC live (a phi copy before a branch on it), swap SGPRs through an SGPR the
     * entry never mentions rather than with s_xor_b32 */
    if (scratch < 0 && scc_live)
@@ -615,14 +644,33 @@ remove_jumps_over_empty_blocks(struct aco_mprogram *p)
 
 /* ---- registers the function touches (for aco_save_registers) ------------------------------ */
 
+/* Sets bits first..last (inclusive, last < 512) of a 512-bit set, a word at a time. */
 static void
+set_range(uint64_t *set, unsigned first, unsigned last)
+{
+   for (unsigned w = first / 64; w <= last / 64; w++) {
+      unsigned lo = w == first / 64 ? first % 64 : 0;
+      unsigned hi = w == last / 64 ? last % 64 : 63;
+      set[w] |= (~0ull >> (63 - hi)) & (~0ull << lo);
+   }
+}
+
+/* Marks the operand fields r's bytes take: the addressable SGPRs and the VGPRs. */
+static inline void
 mark(uint64_t *set, aco_physreg r, unsigned bytes)
 {
    unsigned first = aco_physreg_field(r);
    unsigned last = first + (aco_physreg_byte(r) + (bytes ? bytes : 4) - 1) / 4;
-   for (unsigned f = first; f <= last && f < 512; f++)
-      if (f < ACO_SGPR_COUNT || f >= 256)
-         set[f / 64] |= 1ull << (f % 64);
+   if (last > 511)
+      last = 511;
+   if (first / 64 == last / 64 && (first >= 256 || last < ACO_SGPR_COUNT)) {
+      set[first / 64] |= (~0ull >> (63 - last % 64)) & (~0ull << first % 64);
+      return; /* the usual case: one word, no SGPR past the addressable ones */
+   }
+   if (first < ACO_SGPR_COUNT)
+      set_range(set, first, last < ACO_SGPR_COUNT ? last : ACO_SGPR_COUNT - 1);
+   if (last >= 256)
+      set_range(set, first > 256 ? first : 256, last);
 }
 
 static bool
@@ -677,7 +725,7 @@ record_registers(struct aco_mprogram *p, bool lowered)
 aco_status
 aco_lower_to_hw(struct aco_mprogram *p)
 {
-   struct lower_ctx ctx = {p, NULL, 0, {NULL, 0, 0}, NULL, NULL, 0, -1, -1};
+   struct lower_ctx ctx = {p, NULL, 0, {NULL, 0, 0}, NULL, NULL, 0, -1, -1, NULL, NULL, 0};
    find_unused_regs(p, &ctx.unused_sgpr, &ctx.unused_vgpr);
    record_registers(p, false);
    struct aco_mblock *b;
@@ -689,6 +737,7 @@ aco_lower_to_hw(struct aco_mprogram *p)
          aco_status st = lower_instr(&ctx, b->instrs.data[ctx.index]);
          if (st != ACO_SUCCESS) {
             aco_vec_free(p->allocator, &ctx.out);
+            aco_free(p->allocator, ctx.scc_live);
             return st;
          }
       }
@@ -697,6 +746,7 @@ aco_lower_to_hw(struct aco_mprogram *p)
       b->instrs.len = ctx.out.len;
       b->instrs.cap = ctx.out.cap;
    }
+   aco_free(p->allocator, ctx.scc_live);
    remove_jumps_over_empty_blocks(p);
    record_registers(p, true);
    return ACO_SUCCESS;

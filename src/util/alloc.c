@@ -94,7 +94,17 @@ struct aco_arena_chunk {
    max_align_t data[];
 };
 
-#define ARENA_CHUNK_SIZE (32 * 1024)
+/* Chunks start small and double: most arenas belong to small functions or to one pass
+ * over a small program and need a few KB, while a large program's arena should not take
+ * thousands of chunks. The memory a compile touches is what it costs beyond its
+ * instructions (fresh pages fault in), so a tiny function must not get 32 KB. 32 KB at
+ * most: glibc considers giving the top of its heap back to the system whenever a block
+ * of 64 KB or more is freed (and maps blocks from 128 KB on afresh), and each time it
+ * does, the next compile faults those pages in again (alu_4k: 184 page faults per
+ * compile with 64 KB chunks, 24 with 32 KB). Sizes are what is asked of the allocator,
+ * header included. */
+#define ARENA_FIRST_CHUNK (2 * 1024)
+#define ARENA_MAX_CHUNK (32 * 1024)
 
 void
 aco_arena_init(struct aco_arena *arena, const aco_allocator *a)
@@ -102,12 +112,25 @@ aco_arena_init(struct aco_arena *arena, const aco_allocator *a)
    arena->allocator = aco_allocator_or_default(a);
    arena->chunks = NULL;
    arena->cur = arena->end = NULL;
+   arena->next_chunk = 0;
 }
 
 void
 aco_arena_finish(struct aco_arena *arena)
 {
-   struct aco_arena_chunk *c = arena->chunks;
+   /* in the reverse of the list's order, about the order the chunks were taken: the
+    * newest ones tend to lie at the top of a brk heap, and freeing them first would
+    * have malloc give the top back to the system piece by piece (glibc trims when more
+    * than 128 KB is free at the top: a system call and a TLB flush per piece, and the
+    * next compile faults the pages in again); freed last, the top is trimmed once */
+   struct aco_arena_chunk *c = arena->chunks, *oldest = NULL;
+   while (c) {
+      struct aco_arena_chunk *next = c->next;
+      c->next = oldest;
+      oldest = c;
+      c = next;
+   }
+   c = oldest;
    while (c) {
       struct aco_arena_chunk *next = c->next;
       aco_free(arena->allocator, c);
@@ -115,6 +138,7 @@ aco_arena_finish(struct aco_arena *arena)
    }
    arena->chunks = NULL;
    arena->cur = arena->end = NULL;
+   arena->next_chunk = 0;
 }
 
 void *
@@ -127,12 +151,19 @@ aco_arena_alloc(struct aco_arena *arena, size_t size, size_t align)
       arena->cur = (char *)(p + size);
       return (void *)p;
    }
-   /* A new chunk: big allocations get one of their own, linked behind the current one
-    * so the remainder of the current chunk stays usable. */
+   /* A new chunk, of the next size or larger, so that the allocation takes at most a
+    * quarter of it; allocations too big for that get a chunk of their own, linked behind
+    * the current one so the remainder of the current chunk stays usable. */
    if (size > SIZE_MAX / 2)
       return NULL;
    size_t want = size + align;
-   size_t chunk = want > ARENA_CHUNK_SIZE / 4 ? want : ARENA_CHUNK_SIZE;
+   size_t head = sizeof(struct aco_arena_chunk) + sizeof(struct block_header);
+   size_t next = arena->next_chunk ? arena->next_chunk : ARENA_FIRST_CHUNK;
+   while (next < ARENA_MAX_CHUNK && want > (next - head) / 4)
+      next *= 2;
+   size_t chunk = want > (next - head) / 4 ? want : next - head;
+   if (chunk != want)
+      arena->next_chunk = next < ARENA_MAX_CHUNK ? next * 2 : ARENA_MAX_CHUNK;
    struct aco_arena_chunk *c = aco_alloc(arena->allocator, sizeof(*c) + chunk);
    if (!c)
       return NULL;

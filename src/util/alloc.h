@@ -34,6 +34,7 @@ struct aco_arena {
    const aco_allocator *allocator;
    struct aco_arena_chunk *chunks;
    char *cur, *end;
+   size_t next_chunk; /* bytes of the next chunk (0: the first size) */
 };
 
 void aco_arena_init(struct aco_arena *arena, const aco_allocator *a);
