@@ -134,6 +134,7 @@ aco_temp isel_temp(struct isel_ctx *c, aco_value v);
 /* A VGPR copy of a temp (SGPR temps are copied with p_parallelcopy). */
 aco_temp isel_as_vgpr(struct isel_ctx *c, aco_temp t);
 aco_temp isel_const_temp(struct isel_ctx *c, uint64_t value, unsigned dwords);
+aco_temp isel_sop2(struct isel_ctx *c, enum aco_opcode op, aco_operand a, aco_operand b);
 aco_temp isel_lane_mask_from_scc(struct isel_ctx *c);
 /* A VGPR pair's value in one lane as an SGPR pair: lane `lane` (an SGPR), or the first
  * active lane when lane.id is 0. */

@@ -309,19 +309,6 @@ isel_select_chain_start(struct isel_ctx *c)
    return c->p->status;
 }
 
-/* One SALU instruction of a constant and a temp. */
-static aco_temp
-chain_salu(struct isel_ctx *c, enum aco_opcode op, aco_temp a, uint32_t k)
-{
-   aco_temp d = isel_new(c, aco_rc_s(1));
-   struct aco_minstr *in = isel_emit(c, op, 2, 1);
-   in->operands[0] = aco_opnd_temp(a);
-   in->operands[1] = aco_opnd_const(k, 32);
-   in->definitions[0] = aco_def_temp(d);
-   c->scc_bool.id = 0;
-   return d;
-}
-
 /* gfx1030: the scratch buffer descriptor a jump passes in s[48:51], as LLVM's convention
  * has it for code addressing scratch through MUBUF (llc's default there): the wave's
  * scratch as one swizzled buffer (SWIZZLE_ENABLE, ADD_TID_ENABLE, index stride = wave
@@ -349,7 +336,8 @@ chain_scratch_rsrc(struct isel_ctx *c)
       gr->imm = (k ? 21u : 20u) | (31u << 11); /* hwreg(HW_REG_FLAT_SCR_LO/HI), all 32 bits */
    }
    /* dword 1: base[47:32], stride 0, SWIZZLE_ENABLE (bit 31) */
-   w[1] = chain_salu(c, aco_op_s_or_b32, chain_salu(c, aco_op_s_and_b32, w[1], 0xffffu), 1u << 31);
+   aco_temp hi = isel_sop2(c, aco_op_s_and_b32, aco_opnd_temp(w[1]), aco_opnd_const(0xffffu, 32));
+   w[1] = isel_sop2(c, aco_op_s_or_b32, aco_opnd_temp(hi), aco_opnd_const(1u << 31, 32));
    w[2] = isel_const_temp(c, 0xffffffffu, 1); /* num_records */
    /* dword 3: format 32_FLOAT (22 << 12), INDEX_STRIDE (2: 32, 3: 64 lanes; << 21),
     * ADD_TID_ENABLE (1 << 23), RESOURCE_LEVEL (1 << 24), OOB_SELECT raw (3 << 28) */

@@ -249,6 +249,19 @@ isel_split(struct isel_ctx *c, aco_temp t, unsigned n, aco_temp *out)
    }
 }
 
+/* d = a OP b, a one-dword SALU result (SCC, which it writes, is not kept as a boolean) */
+aco_temp
+isel_sop2(struct isel_ctx *c, enum aco_opcode op, aco_operand a, aco_operand b)
+{
+   aco_temp d = isel_new(c, aco_rc_s(1));
+   struct aco_minstr *in = isel_emit(c, op, 2, 1);
+   in->operands[0] = a;
+   in->operands[1] = b;
+   in->definitions[0] = aco_def_temp(d);
+   c->scc_bool.id = 0;
+   return d;
+}
+
 aco_temp
 isel_combine(struct isel_ctx *c, aco_rc rc, unsigned n, const aco_temp *parts)
 {

@@ -280,19 +280,6 @@ select_global(struct isel_ctx *c, const struct air_instr *in)
    return c->p->status;
 }
 
-/* d = a OP b on SGPRs (SCC is written and not kept). */
-static aco_temp
-sop2(struct isel_ctx *c, op_t op, aco_operand a, aco_operand b)
-{
-   aco_temp d = isel_new(c, aco_rc_s(1));
-   struct aco_minstr *mi = isel_emit(c, op, 2, 1);
-   mi->operands[0] = a;
-   mi->operands[1] = b;
-   mi->definitions[0] = aco_def_temp(d);
-   c->scc_bool.id = 0;
-   return d;
-}
-
 /* The widest scalar load of at most `bytes` (a multiple of 4) this level has. */
 static op_t
 smem_load_op(struct isel_ctx *c, unsigned bytes, unsigned *size)
@@ -337,7 +324,7 @@ select_uniform_load(struct isel_ctx *c, const struct air_instr *in)
       off = K(0);
    } else if (off.kind == ACO_OPND_TEMP && (extra & 3)) {
       /* an instruction offset stays dword-aligned: the rest joins the register offset */
-      off = T(sop2(c, aco_op_s_add_u32, off, K((uint32_t)extra)));
+      off = T(isel_sop2(c, aco_op_s_add_u32, off, K((uint32_t)extra)));
       extra = 0;
    }
    if (off.kind == ACO_OPND_TEMP || extra) {
@@ -382,9 +369,9 @@ select_uniform_load(struct isel_ctx *c, const struct air_instr *in)
       /* the byte offset of the value in its dword, in bits */
       aco_temp bp[2];
       isel_split(c, base, 2, bp);
-      aco_temp a = inst_off ? sop2(c, aco_op_s_add_u32, T(bp[0]), K((uint32_t)inst_off)) : bp[0];
-      aco_temp sh = sop2(c, aco_op_s_lshl_b32, T(sop2(c, aco_op_s_and_b32, T(a), K(3))), K(3));
-      v = sop2(c, aco_op_s_lshr_b32, T(v), T(sh));
+      aco_temp a = inst_off ? isel_sop2(c, aco_op_s_add_u32, T(bp[0]), K((uint32_t)inst_off)) : bp[0];
+      aco_temp sh = isel_sop2(c, aco_op_s_lshl_b32, T(isel_sop2(c, aco_op_s_and_b32, T(a), K(3))), K(3));
+      v = isel_sop2(c, aco_op_s_lshr_b32, T(v), T(sh));
    }
    if (isel_div(c, in->defs[0]))
       v = isel_as_vgpr(c, v);
