@@ -696,6 +696,8 @@ record_registers(struct aco_mprogram *p, bool lowered)
                continue;
             mark(p->regs_used, o->reg, aco_rc_bytes(o->temp.rc));
             bool lin = o->kind == ACO_OPND_TEMP && aco_rc_is_vgpr(o->temp.rc) && aco_rc_is_linear(o->temp.rc);
+            if (lowered && aco_minstr_writes_operand(in, (unsigned)(o - in->operands)))
+               mark(p->regs_written, o->reg, aco_rc_bytes(o->temp.rc));
             if (wwm || (in->opcode == aco_op_p_spill && lin)) {
                /* a reduction's scratch and a linear VGPR taking an SGPR spill lane */
                mark(p->regs_whole_wave, o->reg, aco_rc_bytes(o->temp.rc));

@@ -299,9 +299,18 @@ is_wait(enum aco_opcode op)
    }
 }
 
+static void
+mark_written(uint64_t *m, aco_physreg reg, unsigned bytes)
+{
+   unsigned f = aco_physreg_field(reg);
+   unsigned n = (aco_physreg_byte(reg) + bytes + 3) / 4;
+   for (unsigned r = f; r < f + n && r < 512; r++)
+      m[r / 64] |= 1ull << (r % 64);
+}
+
 /* Per block, the registers (fields 0..511, 8 words each) some path from the entry may
  * have written by its end, on the linear CFG (which has every logical path): its
- * definitions, and at a call every register a callee may clobber (p->regs_written has
+ * definitions (and the source of v_swap_b32), and at a call every register a callee may clobber (p->regs_written has
  * them), joined over the predecessors until nothing changes. NULL when out of memory. */
 static uint64_t *
 written_by_block(struct save_ctx *c)
@@ -319,12 +328,11 @@ written_by_block(struct save_ctx *c)
          if (in->opcode == aco_op_s_swappc_b64)
             for (unsigned k = 0; k < 8; k++)
                m[k] |= p->regs_written[k];
-         aco_foreach_definition(in, d) {
-            unsigned f = aco_physreg_field(d->reg);
-            unsigned n = (aco_physreg_byte(d->reg) + aco_rc_bytes(d->temp.rc) + 3) / 4;
-            for (unsigned r = f; r < f + n && r < 512; r++)
-               m[r / 64] |= 1ull << (r % 64);
-         }
+         aco_foreach_definition(in, d)
+            mark_written(m, d->reg, aco_rc_bytes(d->temp.rc));
+         for (unsigned k = 0; k < in->num_operands; k++)
+            if (aco_minstr_writes_operand(in, k))
+               mark_written(m, in->operands[k].reg, aco_rc_bytes(in->operands[k].temp.rc));
       }
    }
    for (bool changed = true; changed;) {

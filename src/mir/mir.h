@@ -238,6 +238,14 @@ aco_minstr_tied_operand(const struct aco_minstr *in)
    return in->tied && in->tied <= in->num_operands && in->num_definitions ? in->tied - 1 : -1;
 }
 
+/* Whether operand k is also written: v_swap_b32 gives its source register the destination's
+ * old value (the operand is not listed among the definitions). */
+static inline bool
+aco_minstr_writes_operand(const struct aco_minstr *in, unsigned k)
+{
+   return in->opcode == aco_op_v_swap_b32 && k == 0;
+}
+
 /* p_return's imm: jump to its last operand, not to its first (the return address): a
  * divergent-callable function continuing the call chain (docs/calls.md). */
 #define ACO_RETURN_TO_LAST 1u
