@@ -950,7 +950,7 @@ static aco_status loop_lanes_return(struct isel_ctx *c);
 
 /* A return of some lanes of a function returning to its caller: their results go to the
  * function's end (a logical edge), where the lanes wait for the others; inside a divergent
- * loop they also leave it (isel_return_checked made sure it is the only one). */
+ * loop they also leave it (isel_select_jump checked it is the only one: return_loops_ok). */
 void
 isel_return_site(struct isel_ctx *c, unsigned n, aco_temp *vals)
 {
@@ -1011,7 +1011,7 @@ loop_lanes_return(struct isel_ctx *c)
    c->block->kind |= ACO_BLOCK_BREAK;
    c->masks.data[l->ret_mask] = mask_op(c, aco_op_s_or_b32, aco_op_s_or_b64,
                                         aco_opnd_temp(c->masks.data[l->ret_mask]), exec_opnd(c));
-   /* the ifs around the loop lose these lanes at its exit (isel_select_loop) */
+   /* the ifs around the loop lose these lanes where it ends (in isel_select_loop) */
    for (unsigned k = c->div_ifs.len; k-- > l->div_if_base;) {
       unsigned var = c->div_ifs.data[k];
       c->masks.data[var] = mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,

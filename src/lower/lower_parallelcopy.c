@@ -599,6 +599,24 @@ written(const struct aco_copy *copies, unsigned count, const struct aco_copy *k)
    return false;
 }
 
+/* A copy into a linear VGPR that moves something (not onto itself). */
+static bool
+moves_whole_wave(const struct aco_copy *k)
+{
+   return k->whole_wave && k->bytes && (k->is_const || k->dst_b != k->src_b);
+}
+
+/* Empties the byte tables after a sequence (also after an error), for the next one. */
+static void
+clear_tables(struct pc_ctx *ctx)
+{
+   for (uint32_t i = 0; i < ctx->n; i++) {
+      ctx->writer[ctx->c[i].dst] = 0;
+      if (!ctx->c[i].is_const)
+         ctx->readers[ctx->c[i].src] = 0;
+   }
+}
+
 /* Copies into linear VGPRs are whole-wave: after the parallel copy (which ran in the active
  * lanes), the same copies again in the lanes that were inactive, where nothing it did
  * changed the sources (its VGPR writes and swaps keep inactive lanes; an SGPR source must
@@ -613,11 +631,10 @@ whole_wave_copies(struct pc_ctx *ctx, const struct aco_copy *copies, unsigned co
    unsigned n = 0;
    for (unsigned i = 0; i < count; i++) {
       const struct aco_copy *k = &copies[i];
-      bool exec_dst = k->dst_b < (ACO_REG_EXEC_LO + 2) * 4 && k->dst_b + k->bytes > ACO_REG_EXEC_LO * 4;
-      if (exec_dst && nwhole)
+      if (k->dst_b < (ACO_REG_EXEC_LO + 2) * 4 && k->dst_b + k->bytes > ACO_REG_EXEC_LO * 4)
          return aco_mprogram_error(ctx->p, ACO_ERROR_UNSUPPORTED, "lower_to_hw: a parallel "
                                    "copy writing exec and a linear VGPR");
-      if (!k->whole_wave || !k->bytes || (!k->is_const && k->dst_b == k->src_b))
+      if (!moves_whole_wave(k))
          continue;
       if (!k->is_const && !is_vgpr_field(k->src_b / 4u) && written(copies, count, k))
          return aco_mprogram_error(ctx->p, ACO_ERROR_UNSUPPORTED, "lower_to_hw: a copy into "
@@ -669,24 +686,14 @@ aco_lower_copies(struct aco_mprogram *p, struct aco_copy_state **state, aco_inst
 
    unsigned nwhole = 0;
    for (unsigned i = 0; i < count; i++)
-      nwhole += copies[i].whole_wave && copies[i].bytes &&
-                (copies[i].is_const || copies[i].dst_b != copies[i].src_b);
+      nwhole += moves_whole_wave(&copies[i]);
    aco_status st = sequence(ctx, copies, count);
-   /* leave the tables clean for the next call (also after an error) */
-   for (uint32_t i = 0; i < ctx->n; i++) {
-      ctx->writer[c[i].dst] = 0;
-      if (!c[i].is_const)
-         ctx->readers[c[i].src] = 0;
-   }
+   clear_tables(ctx);
    if (st == ACO_SUCCESS && nwhole) {
-      memset(ctx->c, 0, sizeof(*ctx->c) * total);
+      memset(c, 0, sizeof(*c) * total);
       ctx->n = 0;
       st = whole_wave_copies(ctx, copies, count, nwhole);
-      for (uint32_t i = 0; i < ctx->n; i++) {
-         ctx->writer[c[i].dst] = 0;
-         if (!c[i].is_const)
-            ctx->readers[c[i].src] = 0;
-      }
+      clear_tables(ctx);
    }
    return st;
 }

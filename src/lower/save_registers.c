@@ -310,8 +310,9 @@ mark_written(uint64_t *m, aco_physreg reg, unsigned bytes)
 
 /* Per block, the registers (fields 0..511, 8 words each) some path from the entry may
  * have written by its end, on the linear CFG (which has every logical path): its
- * definitions (and the source of v_swap_b32), and at a call every register a callee may clobber (p->regs_written has
- * them), joined over the predecessors until nothing changes. NULL when out of memory. */
+ * definitions (and the source of v_swap_b32), and at a call every register a callee may
+ * clobber (p->regs_written has them), joined over the predecessors until nothing
+ * changes. NULL when out of memory. */
 static uint64_t *
 written_by_block(struct save_ctx *c)
 {
