@@ -427,6 +427,20 @@ emu_move_vgpr(struct emu_wave *w, unsigned dst, unsigned src, unsigned lane)
       ws->vgpr_poison[dst] |= 1ull << lane;
 }
 
+/* v_readfirstlane with no lane active: the SGPR gets lane 0 of VGPR src, a value the
+ * program cannot depend on, so a clobbered lane's poison goes along instead of failing. */
+void
+emu_read_lane_inactive(struct emu_wave *w, unsigned dfield, unsigned src)
+{
+   struct emu_wave_state *ws = emu_ws(w);
+   if (!check_vgpr(ws, src, false))
+      return;
+   bool poisoned = ws->vgpr_poison && (ws->vgpr_poison[src] & 1);
+   emu_write_sreg(w, dfield, w->vgpr[src * EMU_MAX_LANES]);
+   if (poisoned && !w->failed && dfield < 128)
+      ws->sgpr_poison[dfield / 64] |= 1ull << (dfield % 64);
+}
+
 /* VGPRs a and b trade one lane, values and poison. */
 void
 emu_swap_vgpr(struct emu_wave *w, unsigned a, unsigned b, unsigned lane)

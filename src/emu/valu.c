@@ -441,6 +441,11 @@ exec_lane_op(struct ctx *c)
    const aco_operand *src = &in->operands[0];
    unsigned dfield = aco_physreg_field(in->definitions[0].reg);
    if (op == aco_op_v_readfirstlane_b32) {
+      if (!c->exec && src->kind != ACO_OPND_CONST &&
+          aco_physreg_field(src->reg) >= ACO_REG_VGPR0) {
+         emu_read_lane_inactive(w, dfield, aco_physreg_field(src->reg) - ACO_REG_VGPR0);
+         return !w->failed;
+      }
       unsigned first = c->exec ? (unsigned)__builtin_ctzll(c->exec) : 0;
       emu_write_sreg(w, dfield, (uint32_t)read_raw(w, src, first, 32));
       return !w->failed;

@@ -1264,31 +1264,67 @@ call_function(struct ctx *c, struct frame *first)
    return ok;
 }
 
+/* Whether value v of frame fr is one value across the lanes of `group` in each wave; if
+ * not, lanes *a and *b differ. */
+static bool
+same_in_waves(struct ctx *c, struct frame *fr, aco_value v, const struct lmask *group, int *a,
+              unsigned *b)
+{
+   unsigned comps = vtype(fr, v).comps;
+   for (unsigned w = 0; w < c->num_waves; w++) {
+      int first = -1;
+      for (unsigned l = w * c->wave_size; l < (w + 1) * c->wave_size && l < c->lanes; l++) {
+         if (!m_has(group, l))
+            continue;
+         if (first < 0) {
+            first = (int)l;
+         } else if (memcmp(vslot(c, fr, v, l), vslot(c, fr, v, (unsigned)first),
+                           comps * sizeof(uint64_t))) {
+            *a = first;
+            *b = l;
+            return false;
+         }
+      }
+   }
+   return true;
+}
+
 /* Every parameter marked uniform must hold one value across the lanes of each wave. */
 static bool
 check_uniform_args(struct ctx *c, struct frame *fr, const struct air_instr *instr,
                    struct frame *cf, const struct lmask *group)
 {
+   int a;
+   unsigned b;
    for (uint32_t p = 0; p < cf->f->num_params; p++) {
-      if (!(cf->f->params[p].flags & ACO_PARAM_UNIFORM))
+      if ((cf->f->params[p].flags & ACO_PARAM_UNIFORM) &&
+          !same_in_waves(c, cf, cf->f->params[p].value, group, &a, &b))
+         return fail(c, fr, instr, (int)b, AIR_FAULT_DIVERGENCE,
+                     "argument %u for the uniform parameter of @%s differs between lanes %d "
+                     "and %u of the wave",
+                     p + 1, cf->f->name, a, b);
+   }
+   return true;
+}
+
+/* Every result of a uniform return parameter must be one value across the calling lanes
+ * of each wave (they may have returned at different places). */
+static bool
+check_uniform_results(struct ctx *c, struct frame *fr, const struct air_instr *instr,
+                      const struct aco_function *callee, const struct lmask *group)
+{
+   int a;
+   unsigned b, k = 0;
+   for (uint32_t p = 0; p < callee->num_params && k < instr->num_defs; p++) {
+      if (!(callee->params[p].flags & ACO_PARAM_RETURN))
          continue;
-      aco_value pv = cf->f->params[p].value;
-      unsigned comps = vtype(cf, pv).comps;
-      for (unsigned w = 0; w < c->num_waves; w++) {
-         int first = -1;
-         for (unsigned l = w * c->wave_size; l < (w + 1) * c->wave_size && l < c->lanes; l++) {
-            if (!m_has(group, l))
-               continue;
-            if (first < 0)
-               first = (int)l;
-            else if (memcmp(vslot(c, cf, pv, l), vslot(c, cf, pv, (unsigned)first),
-                            comps * sizeof(uint64_t)))
-               return fail(c, fr, instr, (int)l, AIR_FAULT_DIVERGENCE,
-                           "argument %u for the uniform parameter of @%s differs between "
-                           "lanes %d and %u of the wave",
-                           p + 1, cf->f->name, first, l);
-         }
-      }
+      aco_value dv = instr->defs[k++];
+      if ((callee->params[p].flags & ACO_PARAM_UNIFORM) &&
+          !same_in_waves(c, fr, dv, group, &a, &b))
+         return fail(c, fr, instr, (int)b, AIR_FAULT_DIVERGENCE,
+                     "result %u of @%s (a uniform return parameter) differs between lanes %d "
+                     "and %u of the wave",
+                     k, callee->name, a, b);
    }
    return true;
 }
@@ -1397,7 +1433,8 @@ exec_call(struct ctx *c, struct frame *fr, const struct air_instr *instr, struct
             free_frame(c, cf);
             return oom(c);
          }
-      } else if (!call_function(c, cf)) {
+      } else if (!call_function(c, cf) ||
+                 !check_uniform_results(c, fr, instr, callee, &group)) {
          return false;
       }
       m_andnot(&remaining, &group);

@@ -184,7 +184,7 @@ struct isel_skip {
    struct aco_minstr *branch;
 };
 void isel_skip_begin(struct isel_ctx *c, struct isel_skip *s);
-void isel_skip_end(struct isel_ctx *c, struct isel_skip *s);
+void isel_skip_end(struct isel_ctx *c, struct isel_skip *s, unsigned n, aco_temp *sgprs);
 /* The guard of a divergent-callable function's body (select_cf.c): open narrows exec to
  * the lanes of `cond` and starts the body's block; close ends the body, merges each of the
  * n values (then_vals from the body's lanes, else_vals from the others) into out[] and
@@ -196,6 +196,7 @@ aco_status isel_chain_guard_close(struct isel_ctx *c, unsigned n, const aco_temp
  * n values (vals) of its lanes to the function's end; the end merges them with its own
  * (vals, replaced by the merged ones) and restores the entry's exec. */
 void isel_return_site(struct isel_ctx *c, unsigned n, aco_temp *vals);
+void isel_return_all(struct isel_ctx *c, unsigned n, aco_temp *vals);
 void isel_returns_join(struct isel_ctx *c, unsigned n, aco_temp *vals);
 
 #endif

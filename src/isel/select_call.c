@@ -44,6 +44,19 @@ copy_of(struct isel_ctx *c, aco_temp t)
    return d;
 }
 
+/* A uniform parameter's value from a VGPR holding it in every lane (the first active). */
+static aco_temp
+value_for_temp(struct isel_ctx *c, aco_temp t)
+{
+   if (!aco_rc_is_vgpr(t.rc))
+      return t;
+   aco_temp d = isel_new(c, aco_rc_s(aco_rc_dwords(t.rc)));
+   struct aco_minstr *in = isel_emit(c, aco_op_p_as_uniform, 1, 1);
+   in->operands[0] = aco_opnd_temp(t);
+   in->definitions[0] = aco_def_temp(d);
+   return d;
+}
+
 /* Value v in the class a parameter location needs: VGPR values of SGPR temporaries are
  * copied, uniform parameters of a value the divergence analysis could not prove uniform
  * read the first active lane (the IR requires the same value in every calling lane). */
@@ -55,11 +68,51 @@ value_for(struct isel_ctx *c, aco_value v, const aco_param_location *l)
       return t;
    if (l->kind == ACO_PARAM_LOC_VGPR)
       return isel_as_vgpr(c, t);
-   if (!aco_rc_is_vgpr(t.rc))
+   return value_for_temp(c, t);
+}
+
+/* Whether parameter i of f is per lane (in VGPRs, or on the stack when not uniform). */
+static bool
+param_in_vgprs(const struct aco_function *f, uint32_t i, const aco_param_location *loc)
+{
+   if (loc->kind == ACO_PARAM_LOC_STACK)
+      return !(f->params[i].flags & ACO_PARAM_UNIFORM) && f->params[i].type.bits != 1;
+   return loc->kind == ACO_PARAM_LOC_VGPR;
+}
+
+/* The value returned for parameter i of f in its class (VGPR or SGPR). */
+static aco_temp
+result_value(struct isel_ctx *c, const struct aco_function *f, uint32_t i,
+             const aco_param_location *loc, aco_value v)
+{
+   aco_temp t = isel_temp(c, v);
+   if (!t.id)
       return t;
-   aco_temp d = isel_new(c, aco_rc_s(aco_rc_dwords(t.rc)));
-   struct aco_minstr *in = isel_emit(c, aco_op_p_as_uniform, 1, 1);
-   in->operands[0] = aco_opnd_temp(t);
+   return param_in_vgprs(f, i, loc) ? isel_as_vgpr(c, t) : value_for_temp(c, t);
+}
+
+/* An i1 lane mask as a VGPR of 0/1 per lane, and back (a lane is set where it is not 0). */
+static aco_temp
+lanes_of_mask(struct isel_ctx *c, aco_temp mask)
+{
+   aco_temp d = isel_new(c, aco_rc_v(1));
+   struct aco_minstr *in = isel_emit(c, aco_op_v_cndmask_b32, 3, 1);
+   in->encoding = ACO_ENC_E64;
+   in->operands[0] = aco_opnd_const(0, 32);
+   in->operands[1] = aco_opnd_const(1, 32);
+   in->operands[2] = aco_opnd_temp(mask);
+   in->definitions[0] = aco_def_temp(d);
+   return d;
+}
+
+static aco_temp
+mask_of_lanes(struct isel_ctx *c, aco_temp v)
+{
+   aco_temp d = isel_new(c, aco_rc_s(c->lane_mask_dwords));
+   struct aco_minstr *in = isel_emit(c, aco_op_v_cmp_ne_u32, 2, 1);
+   in->encoding = ACO_ENC_E64;
+   in->operands[0] = aco_opnd_const(0, 32);
+   in->operands[1] = aco_opnd_temp(v);
    in->definitions[0] = aco_def_temp(d);
    return d;
 }
@@ -74,8 +127,10 @@ layout_of(struct isel_ctx *c, const struct aco_function *f, struct aco_call_layo
       return aco_mprogram_error(c->p, s, "instruction selection: @%s: the parameters of @%s "
                                 "get no places under its ABI", c->f->name, f->name);
    for (uint32_t i = 0; i < f->num_params; i++)
-      if (l->params[i].kind == ACO_PARAM_LOC_STACK && (f->params[i].flags & ACO_PARAM_RETURN))
-         return isel_unsupported(c, at, "a return parameter passed on the stack");
+      if (l->params[i].kind == ACO_PARAM_LOC_STACK && (f->params[i].flags & ACO_PARAM_RETURN) &&
+          (f->flags & ACO_FUNCTION_DIVERGENT_CALLABLE))
+         return isel_unsupported(c, at, "a return parameter of a divergent-callable function "
+                                 "passed on the stack");
    if (f->num_params > 250)
       return isel_unsupported(c, at, "a function with more than 250 parameters");
    return ACO_SUCCESS;
@@ -91,21 +146,25 @@ static const enum aco_opcode stack_stores[5] = {aco_op_p_startpgm, aco_op_scratc
                                                 aco_op_scratch_store_b128};
 
 /* A parameter the callee finds at its stack pointer - stack_bytes + offset (every lane has
- * its copy; a uniform one is read from the first active lane). */
+ * its copy; a uniform one is read from the first active lane); with `outgoing`, a result
+ * the caller finds in its outgoing area after the call (see store_stack_arg). */
 static aco_temp
 load_stack_param(struct isel_ctx *c, const aco_param_location *loc, uint32_t stack_bytes,
-                 bool uniform)
+                 bool uniform, bool outgoing)
 {
    aco_temp parts[32];
    unsigned n = 0;
    for (unsigned d = 0; d < loc->dwords; d += 4) {
       unsigned dw = loc->dwords - d < 4 ? loc->dwords - d : 4;
       aco_temp t = isel_new(c, aco_rc_v(dw));
-      struct aco_minstr *ld = isel_emit(c, stack_loads[dw], 1, 1);
-      ld->encoding = ACO_ENC_MEM_NO_VADDR | ACO_ENC_MEM_SADDR;
-      ld->operands[0] = aco_opnd_temp(c->p->stack_pointer);
+      bool sp = c->p->stack_pointer.id != 0;
+      struct aco_minstr *ld = isel_emit(c, stack_loads[dw], sp, 1);
+      ld->encoding = sp ? ACO_ENC_MEM_NO_VADDR | ACO_ENC_MEM_SADDR : ACO_ENC_MEM_NO_VADDR;
+      if (sp)
+         ld->operands[0] = aco_opnd_temp(c->p->stack_pointer);
       ld->definitions[0] = aco_def_temp(t);
       ld->mem.offset = (int32_t)(loc->stack_offset + 4 * d) - (int32_t)stack_bytes;
+      ld->reloc = outgoing ? ACO_MRELOC_OUTGOING : ACO_MRELOC_NONE;
       isel_split(c, t, dw, parts + n);
       n += dw;
    }
@@ -121,10 +180,11 @@ load_stack_param(struct isel_ctx *c, const aco_param_location *loc, uint32_t sta
 
 /* Stores argument t of a call into its slot of the outgoing area, which ends where the
  * callee's frame starts: the caller's frame size (known after aco_save_registers) minus
- * the call's stack_bytes plus the slot's offset. */
+ * the call's stack_bytes plus the slot's offset. Without `outgoing`: a result the callee
+ * gives back in the slot it found the parameter in. */
 static void
 store_stack_arg(struct isel_ctx *c, aco_temp t, const aco_param_location *loc,
-                uint32_t stack_bytes)
+                uint32_t stack_bytes, bool outgoing)
 {
    aco_temp v = isel_as_vgpr(c, t);
    aco_temp parts[32];
@@ -140,7 +200,7 @@ store_stack_arg(struct isel_ctx *c, aco_temp t, const aco_param_location *loc,
       if (sp)
          st->operands[1] = aco_opnd_temp(c->p->stack_pointer);
       st->mem.offset = (int32_t)(loc->stack_offset + 4 * d) - (int32_t)stack_bytes;
-      st->reloc = ACO_MRELOC_OUTGOING;
+      st->reloc = outgoing ? ACO_MRELOC_OUTGOING : ACO_MRELOC_NONE;
    }
 }
 
@@ -210,7 +270,8 @@ isel_select_function_start(struct isel_ctx *c)
       if (l->params[i].kind != ACO_PARAM_LOC_STACK)
          continue;
       bool uniform = (f->params[i].flags & ACO_PARAM_UNIFORM) || f->params[i].type.bits == 1;
-      c->temps[f->params[i].value.id] = load_stack_param(c, &l->params[i], l->stack_bytes, uniform);
+      c->temps[f->params[i].value.id] = load_stack_param(c, &l->params[i], l->stack_bytes,
+                                                         uniform, false);
    }
    if (!chain && !isel_ends_wave(c) && returns_nested(f)) {
       /* returns inside ifs may be divergent: the end restores the entry's exec */
@@ -555,31 +616,50 @@ emit_return(struct isel_ctx *c, const struct air_instr *in, const aco_temp *vals
       return chain_return(c, in, NULL);
    }
    const struct aco_call_layout *l = &c->call_layout;
-   if (c->entry_exec.id && !vals) {
-      /* the results by lane: a divergent return site sends its own, the end merges */
+   if (c->entry_exec.id && (!vals || c->returns.e.len)) {
+      /* the results by lane: a divergent return site sends its own, the end merges (a
+       * tail call after such a return was made a call: its results are returned here) */
       unsigned nret = air_num_return_params(f), k = 0;
       aco_temp *rv = aco_arena_array(&c->p->arena, aco_temp, nret + 1);
       if (!rv)
          return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
-      for (uint32_t i = 0; i < f->num_params; i++) {
+      /* results meet lanes that returned elsewhere: uniform and i1 ones go by lane too */
+      bool by_lane = !c->block || c->div_ifs.len || c->masks.len || c->returns.e.len;
+      for (uint32_t i = 0; i < f->num_params && c->block; i++) {
          if (!(f->params[i].flags & ACO_PARAM_RETURN))
             continue;
-         if (l->params[i].kind != ACO_PARAM_LOC_VGPR || f->params[i].type.bits == 1)
-            return isel_unsupported(c, in, "a uniform or i1 result of a function returning "
-                                    "inside divergent control flow");
-         if (!in || k >= in->num_srcs)
+         bool vgpr = param_in_vgprs(f, i, &l->params[i]);
+         if (vals && vgpr && !aco_rc_is_vgpr(vals[k].rc))
+            return isel_unsupported(c, in, "a tail call whose results change register file");
+         if (!vals && (!in || k >= in->num_srcs))
             return isel_unsupported(c, in, "a return without a value for every return parameter");
-         rv[k] = value_for(c, in->srcs[k], &l->params[i]);
+         rv[k] = vals ? vals[k] : result_value(c, f, i, &l->params[i], in->srcs[k]);
+         if (!vgpr && by_lane) /* merged in a VGPR, made uniform or a lane mask at the end */
+            rv[k] = f->params[i].type.bits == 1 ? lanes_of_mask(c, rv[k]) : isel_as_vgpr(c, rv[k]);
          k++;
       }
-      if (c->div_ifs.len || c->masks.len) {
+      if (c->block && (c->div_ifs.len || c->masks.len)) {
          isel_return_site(c, nret, rv);
          return c->p->status;
       }
-      if (c->returns.e.len && c->nesting > 1)
-         return isel_unsupported(c, in, "a return inside a uniform if after a return inside "
-                                 "divergent control flow");
+      if (c->block && c->returns.e.len && c->nesting > 1) {
+         /* inside uniform ifs: every lane still running returns, straight to the end (a
+          * loop with a return after such a return is divergent: loop_returns_divergent) */
+         if (c->loop)
+            return isel_unsupported(c, in, "a return inside a uniform loop after a return "
+                                    "inside divergent control flow");
+         isel_return_all(c, nret, rv);
+         return c->p->status;
+      }
       isel_returns_join(c, nret, rv);
+      for (uint32_t i = 0, r = 0; i < f->num_params; i++) {
+         if (!(f->params[i].flags & ACO_PARAM_RETURN))
+            continue;
+         if (!param_in_vgprs(f, i, &l->params[i]) && by_lane)
+            rv[r] = f->params[i].type.bits == 1 ? mask_of_lanes(c, rv[r])
+                                                : value_for_temp(c, rv[r]);
+         r++;
+      }
       vals = rv;
    }
    aco_operand *ops = aco_arena_array(&c->p->arena, aco_operand, f->num_params + 2);
@@ -593,12 +673,13 @@ emit_return(struct isel_ctx *c, const struct air_instr *in, const aco_temp *vals
       aco_temp t = {0, {0}};
       if ((f->params[i].flags & ACO_PARAM_RETURN) && vals) {
          t = vals[next_result++];
-         if (t.id && aco_rc_is_vgpr(t.rc) != (loc->kind == ACO_PARAM_LOC_VGPR))
+         if (t.id && loc->kind != ACO_PARAM_LOC_STACK &&
+             aco_rc_is_vgpr(t.rc) != (loc->kind == ACO_PARAM_LOC_VGPR))
             return isel_unsupported(c, in, "a tail call whose results change register file");
       } else if (f->params[i].flags & ACO_PARAM_RETURN) {
          if (!in || next_result >= in->num_srcs)
             return isel_unsupported(c, in, "a return without a value for every return parameter");
-         t = value_for(c, in->srcs[next_result++], loc);
+         t = result_value(c, f, i, loc, in->srcs[next_result++]);
       } else if (loc->written_back) {
          t = c->temps[f->params[i].value.id];
       } else {
@@ -606,7 +687,10 @@ emit_return(struct isel_ctx *c, const struct air_instr *in, const aco_temp *vals
       }
       if (!t.id)
          return isel_unsupported(c, in, "a return value of this type");
-      ops[n++] = aco_opnd_fixed_temp(t, loc_reg(loc));
+      if (loc->kind == ACO_PARAM_LOC_STACK) /* where the caller finds it after the call */
+         store_stack_arg(c, t, loc, l->stack_bytes, false);
+      else
+         ops[n++] = aco_opnd_fixed_temp(t, loc_reg(loc));
    }
    isel_emit(c, aco_op_p_logical_end, 0, 0);
    struct aco_minstr *r = isel_emit(c, aco_op_p_return, n, 0);
@@ -735,12 +819,14 @@ isel_select_call(struct isel_ctx *c, const struct air_instr *in)
          return isel_unsupported(c, in, "a tail call inside divergent control flow");
       if (c->p->is_entry)
          return isel_unsupported(c, in, "a tail call from an entry function");
-      if (c->returns.e.len)
-         return isel_unsupported(c, in, "a tail call after a return inside divergent control flow");
-      bool done = false;
-      aco_status s = try_tail_jump(c, in, &done);
-      if (s || done)
-         return s;
+      /* after a return inside divergent control flow the returned lanes wait at the end
+       * for these: a call, whose results the return merges with theirs */
+      if (!c->returns.e.len) {
+         bool done = false;
+         aco_status s = try_tail_jump(c, in, &done);
+         if (s || done)
+            return s;
+      }
       c->tail_results = aco_arena_array(&c->p->arena, aco_temp, callee->num_params + 1);
       if (!c->tail_results)
          return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
@@ -881,24 +967,34 @@ select_call_site(struct isel_ctx *c, const struct air_instr *in)
       struct isel_skip skip;
       isel_skip_begin(c, &skip);
       aco_status s = emit_call(c, in, upc, dpc);
-      isel_skip_end(c, &skip);
+      isel_skip_end(c, &skip, 0, NULL);
       return s ? s : c->p->status;
    }
    if (indirect && isel_div(c, in->srcs[0]) && (callee->flags & ACO_FUNCTION_NORETURN))
       return isel_unsupported(c, in, "a call to a noreturn function through a pointer that "
                               "differs between lanes (the first callee would end the wave)");
    if (indirect && isel_div(c, in->srcs[0])) {
-      /* results in SGPRs would be overwritten by each trip of the waterfall */
+      /* a uniform result would differ between the trips of the waterfall (i1 results are
+       * gathered by lane there) */
       for (uint32_t i = 0; i < callee->num_params; i++)
          if ((callee->params[i].flags & ACO_PARAM_RETURN) &&
-             ((callee->params[i].flags & ACO_PARAM_UNIFORM) || callee->params[i].type.bits == 1))
-            return isel_unsupported(c, in, "a uniform or i1 return parameter of a call through "
-                                    "a pointer that differs between lanes");
+             (callee->params[i].flags & ACO_PARAM_UNIFORM))
+            return isel_unsupported(c, in, "a uniform return parameter of a call through a "
+                                    "pointer that differs between lanes");
       c->p->calls_dynamic = true;
       struct isel_skip skip;
       isel_skip_begin(c, &skip);
       aco_status s = isel_select_waterfall(c, in);
-      isel_skip_end(c, &skip);
+      /* i1 results are lane masks defined in the skipped region */
+      aco_temp masks[256];
+      unsigned nmasks = 0;
+      for (unsigned k = 0; k < in->num_defs && k < 256 && !s; k++)
+         if (air_value(c->f, in->defs[k])->type.bits == 1)
+            masks[nmasks++] = c->temps[in->defs[k].id];
+      isel_skip_end(c, &skip, nmasks, masks);
+      for (unsigned k = 0, m = 0; k < in->num_defs && k < 256 && !s; k++)
+         if (air_value(c->f, in->defs[k])->type.bits == 1)
+            c->temps[in->defs[k].id] = masks[m++];
       return s ? s : c->p->status;
    }
    aco_temp target;
@@ -951,7 +1047,7 @@ emit_call(struct isel_ctx *c, const struct air_instr *in, aco_temp target, aco_t
          aco_temp t = isel_temp(c, in->srcs[i + indirect]);
          if (!t.id)
             return isel_unsupported(c, in, "an argument of this type");
-         store_stack_arg(c, t, loc, l.stack_bytes);
+         store_stack_arg(c, t, loc, l.stack_bytes, true);
          continue;
       }
       aco_temp t = value_for(c, in->srcs[i + indirect], loc);
@@ -969,6 +1065,10 @@ emit_call(struct isel_ctx *c, const struct air_instr *in, aco_temp target, aco_t
    for (uint32_t i = 0; i < nargs; i++) {
       if (!(callee->params[i].flags & ACO_PARAM_RETURN))
          continue;
+      if (l.params[i].kind == ACO_PARAM_LOC_STACK) {
+         next_result++; /* loaded after the call */
+         continue;
+      }
       aco_temp r = isel_new(c, loc_rc(&l.params[i]));
       defs[ndefs++] = aco_def_fixed(r, loc_reg(&l.params[i]));
       if (c->tail_results)
@@ -979,13 +1079,29 @@ emit_call(struct isel_ctx *c, const struct air_instr *in, aco_temp target, aco_t
    ndefs += clobber_defs(c, callee, &l, defs + ndefs);
    uint8_t kept[512];
    aco_abi_preserved_registers(callee->abi, 256, 256, kept);
-   if (!memchr(kept + 256, 1, 256))
-      c->p->call_keeps_no_vgpr = true;
+   for (unsigned v = 0; v < 256; v++)
+      if (!kept[256 + v])
+         c->p->call_clobbered_vgprs[v / 32] |= 1u << (v % 32);
    struct aco_minstr *call = isel_emit(c, aco_op_p_call, nops, ndefs); /* nops <= nargs + 2 */
    memcpy(call->operands, ops, nops * sizeof(ops[0]));
    memcpy(call->definitions, defs, ndefs * sizeof(defs[0]));
    call->imm = l.stack_bytes;
    c->scc_bool.id = 0;
    c->p->num_calls++;
+   /* results on the stack: where the callee stored them, in the outgoing area */
+   next_result = 0;
+   for (uint32_t i = 0; i < nargs; i++) {
+      if (!(callee->params[i].flags & ACO_PARAM_RETURN))
+         continue;
+      unsigned k = next_result++;
+      if (l.params[i].kind != ACO_PARAM_LOC_STACK)
+         continue;
+      bool uniform = (callee->params[i].flags & ACO_PARAM_UNIFORM) || callee->params[i].type.bits == 1;
+      aco_temp r = load_stack_param(c, &l.params[i], l.stack_bytes, uniform, true);
+      if (c->tail_results)
+         c->tail_results[k] = r;
+      else if (k < in->num_defs)
+         c->temps[in->defs[k].id] = r;
+   }
    return c->p->status;
 }

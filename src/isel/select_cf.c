@@ -628,13 +628,15 @@ not_loop_with_return(void *ctx, struct air_instr *in)
 /* A loop with a return inside is divergent unless every return in it is the whole
  * wave's: returns of part of the lanes make it keep its lanes in L, leave when none is
  * left, and restore exec without the returned lanes, which no mask outside it can do for
- * it (those masks have no phis in its header). */
+ * it (those masks have no phis in its header). After some lanes returned (c->returns),
+ * a return of the rest must wait for them at the end too: the loop is divergent then. */
 static bool
 loop_returns_divergent(const struct isel_ctx *c, struct air_region *body)
 {
    if (air_walk(body, not_return, NULL))
       return false;
-   return c->masks.len || c->div_ifs.len || c->loop || !air_walk(body, not_loop_with_return, NULL);
+   return c->masks.len || c->div_ifs.len || c->loop || c->returns.e.len ||
+          !air_walk(body, not_loop_with_return, NULL);
 }
 
 aco_status
@@ -963,15 +965,26 @@ isel_return_site(struct isel_ctx *c, unsigned n, aco_temp *vals)
       lanes_leave(c);
 }
 
+/* A return of every lane still running (inside uniform ifs, or at the end) after returns
+ * of some lanes: the block goes to the function's end, where all the results meet. */
+void
+isel_return_all(struct isel_ctx *c, unsigned n, aco_temp *vals)
+{
+   c->returns.nvals = n;
+   isel_emit(c, aco_op_p_logical_end, 0, 0);
+   join_add(c, &c->returns, c->block->index, true, true, vals, NULL);
+   join_branch(c, &c->returns, branch(c, aco_op_p_branch, aco_opnd_const(0, 32)));
+}
+
+/* The function's end when some lanes returned early: the results merged by lane (vals,
+ * those of the block being built when there is one) and exec whole again. */
 void
 isel_returns_join(struct isel_ctx *c, unsigned n, aco_temp *vals)
 {
    if (!c->returns.e.len)
       return;
-   c->returns.nvals = n;
-   isel_emit(c, aco_op_p_logical_end, 0, 0);
-   join_add(c, &c->returns, c->block->index, true, true, vals, NULL);
-   join_branch(c, &c->returns, branch(c, aco_op_p_branch, aco_opnd_const(0, 32)));
+   if (c->block)
+      isel_return_all(c, n, vals);
    struct aco_mblock *end = isel_new_block(c, ACO_BLOCK_MERGE);
    if (!end)
       return;
@@ -1108,8 +1121,10 @@ isel_skip_begin(struct isel_ctx *c, struct isel_skip *s)
    start_block(c, body);
 }
 
+/* The end of a skipped region; the n SGPR values (sgprs) defined in it get a linear phi,
+ * 0 on the skipping path, and are replaced by it. */
 void
-isel_skip_end(struct isel_ctx *c, struct isel_skip *s)
+isel_skip_end(struct isel_ctx *c, struct isel_skip *s, unsigned n, aco_temp *sgprs)
 {
    isel_emit(c, aco_op_p_logical_end, 0, 0);
    struct aco_minstr *done = branch(c, aco_op_p_branch, aco_opnd_const(0, 32));
@@ -1128,6 +1143,15 @@ isel_skip_end(struct isel_ctx *c, struct isel_skip *s)
    done->target_block = over->target_block = after->index;
    edge(c, last, after, true, true);
    edge(c, skip->index, after, false, true);
+   c->block = after;
+   for (unsigned i = 0; i < n; i++) {
+      aco_temp d = isel_new(c, sgprs[i].rc);
+      struct aco_minstr *phi = isel_emit(c, aco_op_p_linear_phi, 2, 1);
+      phi->operands[0] = aco_opnd_temp(sgprs[i]);
+      phi->operands[1] = linear_undef(sgprs[i].rc);
+      phi->definitions[0] = aco_def_temp(d);
+      sgprs[i] = d;
+   }
    start_block(c, after);
 }
 
@@ -1146,12 +1170,28 @@ isel_skip_end(struct isel_ctx *c, struct isel_skip *s)
  * left them until its trip and every copy it makes there runs once per lane. The
  * callee's results land in its ABI registers in the calling lanes of each trip; the other
  * lanes of those registers are not written (inactive lanes are preserved), so after the
- * last trip they hold every lane's results. */
+ * last trip they hold every lane's results. An i1 result is a lane mask in SGPRs, which
+ * each trip overwrites whole: a linear phi of the head gathers each trip's lanes of it,
+ * A' = (A & ~exec) | (r & exec), from 0. */
 aco_status
 isel_select_waterfall(struct isel_ctx *c, const struct air_instr *in)
 {
    aco_temp ptr = isel_temp(c, in->srcs[0]);
    isel_emit(c, aco_op_p_logical_end, 0, 0);
+   /* the i1 results (at most one per return parameter) */
+   unsigned nres = in->num_defs, nmask = 0;
+   struct aco_minstr **acc = aco_arena_array(&c->p->arena, struct aco_minstr *, nres + 1);
+   if (!acc)
+      return aco_mprogram_error(c->p, ACO_ERROR_OUT_OF_MEMORY, "instruction selection: out of memory");
+   aco_temp zero = {0, lm_rc(c)};
+   for (unsigned k = 0; k < nres && !zero.id; k++) {
+      if (!is_bool(c, in->defs[k]))
+         continue;
+      zero = isel_new(c, lm_rc(c));
+      struct aco_minstr *mov = isel_emit(c, wave64(c) ? aco_op_s_mov_b64 : aco_op_s_mov_b32, 1, 1);
+      mov->operands[0] = aco_opnd_const(0, wave64(c) ? 64 : 32);
+      mov->definitions[0] = aco_def_temp(zero);
+   }
    aco_temp entry = exec_copy(c);
    struct aco_minstr *enter = branch(c, aco_op_p_branch, aco_opnd_const(0, 32));
    uint32_t pre = c->block->index;
@@ -1164,6 +1204,15 @@ isel_select_waterfall(struct isel_ctx *c, const struct air_instr *in)
    edge(c, pre, head, true, true);
    c->block = head;
    c->dead = false;
+   for (unsigned k = 0; k < nres; k++) {
+      acc[k] = NULL;
+      if (!is_bool(c, in->defs[k]))
+         continue;
+      acc[k] = isel_emit(c, aco_op_p_linear_phi, 2, 1);
+      acc[k]->operands[0] = aco_opnd_temp(zero);
+      acc[k]->definitions[0] = aco_def_temp(isel_new(c, lm_rc(c)));
+      nmask++;
+   }
    aco_temp target = isel_read_pair(c, ptr, aco_temp_make(0, aco_rc_s(1)));
    aco_temp same = isel_new(c, lm_rc(c));
    struct aco_minstr *cmp = isel_emit(c, aco_op_v_cmp_eq_u64, 2, 1);
@@ -1180,6 +1229,18 @@ isel_select_waterfall(struct isel_ctx *c, const struct air_instr *in)
    aco_status s = isel_emit_call(c, in, target);
    if (s)
       return s;
+   for (unsigned k = 0; k < nres && nmask; k++) {
+      if (!acc[k])
+         continue;
+      aco_temp kept = mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,
+                              aco_opnd_temp(acc[k]->definitions[0].temp), exec_opnd(c));
+      aco_temp mine = mask_op(c, aco_op_s_and_b32, aco_op_s_and_b64,
+                              aco_opnd_temp(c->temps[in->defs[k].id]), exec_opnd(c));
+      aco_temp next = mask_op(c, aco_op_s_or_b32, aco_op_s_or_b64, aco_opnd_temp(kept),
+                              aco_opnd_temp(mine));
+      acc[k]->operands[1] = aco_opnd_temp(next);
+      c->temps[in->defs[k].id] = next;
+   }
    isel_emit(c, aco_op_p_logical_end, 0, 0);
    exec_andn2(c, aco_opnd_temp(rest), exec_opnd(c));
    struct aco_minstr *done = branch(c, aco_op_p_cbranch_z, exec_opnd(c));

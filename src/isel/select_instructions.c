@@ -602,7 +602,7 @@ aco_select_instructions(struct aco_mprogram *p, const struct aco_function *f)
                      : isel_select_function_start(&c);
    if (!s)
       s = isel_select_region(&c, f->body, NULL);
-   if (!s && c.block)
+   if (!s && (c.block || c.returns.e.len)) /* the end, or the merge of early returns */
       s = isel_select_return(&c, NULL);
    isel_free_cf(&c);
    if (!s)

@@ -361,9 +361,10 @@ struct aco_mprogram {
    const uint8_t *preserved;
    uint32_t num_calls;        /* p_call instructions */
    uint32_t outgoing_bytes;   /* the largest stack-parameter area of its calls */
-   /* a call's callee keeps no VGPR: SGPR spills go to the scratch frame, not into lanes
-    * of linear VGPRs that could not live across the call */
+   /* set by aco_spill: the calls keep too few VGPRs in common for linear VGPRs to live
+    * across them, so SGPR spills go to the scratch frame, not into lanes of linear VGPRs */
    bool call_keeps_no_vgpr;
+   uint32_t call_clobbered_vgprs[8]; /* bit v: some call's callee may overwrite VGPR v */
    bool calls_dynamic;        /* an indirect call: the stack depth is unknown */
    /* aco_lower_to_hw, for aco_save_registers: by register field (s0..s105 = 0..105,
     * v0..v255 = 256..511), which registers the function writes (its code, and what the

@@ -24,10 +24,11 @@
  * the block they are defined or used in: a lane's value is stored while the lane is
  * active and read back only where it is active again, so divergent control flow needs
  * nothing more. A VGPR spilled after a phi is stored after p_logical_start, once the block
- * has its exec. Every spilled value has a slot of its own. In a function calling a
- * callee that keeps no VGPR (nothing preserved), a linear VGPR could not live across the
- * call, so SGPRs go to the scratch frame too: stored and loaded in all lanes through a
- * linear VGPR the lowering gets as a scratch definition of p_spill / p_reload.
+ * has its exec. Every spilled value has a slot of its own. In a function whose calls keep
+ * no common run of VGPRs (a callee keeping none, or callees under ABIs whose kept blocks
+ * do not overlap), a linear VGPR could not live across the calls, so SGPRs go to the
+ * scratch frame too: stored and loaded in all lanes through a linear VGPR the lowering
+ * gets as a scratch definition of p_spill / p_reload.
  *
  * GFX10.3 addresses scratch through FLAT_SCRATCH, which an entry sets from its scratch
  * base SGPRs (docs/entry-abi.md): a function that needs VGPR spills but did not receive
@@ -696,6 +697,24 @@ finish(struct spill_ctx *c)
    aco_vec_free(a, &c->live_list);
 }
 
+/* SGPR spills go into lanes of linear VGPRs, which must stay in registers every call of
+ * the function keeps. When the calls together keep fewer than LINEAR_SPILL_RUN
+ * consecutive VGPRs below the limit (a callee keeping none, or calls under ABIs whose
+ * kept blocks do not overlap), SGPRs are spilled to the scratch frame instead. */
+#define LINEAR_SPILL_RUN 8
+
+static bool
+calls_keep_linear_run(const struct aco_mprogram *p, unsigned vgpr_limit)
+{
+   unsigned run = 0;
+   for (unsigned v = 0; v < vgpr_limit && v < 256; v++) {
+      run = (p->call_clobbered_vgprs[v / 32] >> (v % 32)) & 1 ? 0 : run + 1;
+      if (run >= LINEAR_SPILL_RUN)
+         return true;
+   }
+   return false;
+}
+
 aco_status
 aco_spill(struct aco_mprogram *p)
 {
@@ -706,6 +725,8 @@ aco_spill(struct aco_mprogram *p)
    c.vgpr_limit = p->max_vgprs && p->max_vgprs < ACO_VGPR_COUNT ? p->max_vgprs : ACO_VGPR_COUNT;
    c.unspillable_from = p->temp_count;
    c.frame_base = (p->config.scratch_bytes + 15) & ~15u;
+   if (p->num_calls && !calls_keep_linear_run(p, c.vgpr_limit))
+      p->call_keeps_no_vgpr = true;
    aco_status s = ACO_SUCCESS;
    unsigned round = 0;
    for (;; round++) {

@@ -1195,8 +1195,8 @@ static void gen_function_end(struct gen *g);
 
 /* Whether the current point may return early: in a function that allows it
  * (GEN_CALL_EARLY_RETURN; docs/calls.md), in an if but in no loop (with
- * GEN_CALL_LOOP_RETURN: in at most one), and not in a uniform if after a return of part
- * of the lanes. */
+ * GEN_CALL_LOOP_RETURN: in at most one), and in a uniform if after a return of part of
+ * the lanes only with GEN_CALL_AFTER_RETURN. */
 static bool
 may_return(const struct gen *g)
 {
@@ -1207,9 +1207,10 @@ may_return(const struct gen *g)
    if (f->chain)
       return false;
    for (unsigned i = 0; i < f->nret; i++)
-      if ((f->p[i].flags & P_UNIFORM) || f->p[i].t.base == G_I1)
+      if (f->p[i].flags & P_UNIFORM) /* each return site could give its own value */
          return false;
-   return g->div_ifs || !g->div_returned;
+   /* after a return of part of the lanes, all the others may return too */
+   return g->div_ifs || !g->div_returned || has(g, GEN_CALL_AFTER_RETURN);
 }
 
 static void
@@ -1525,11 +1526,13 @@ gen_user_abis(struct gen *g)
  * it); under a capped ABI a 32-bit scalar, so that the returns fit under the cap. No i1
  * for functions called through per-lane pointers (docs/calls.md). */
 static struct gtype
-return_type(struct gen *g, bool lanes, bool capped)
+return_type(struct gen *g, bool chain, bool capped)
 {
-   if (capped)
+   /* under a capped ABI larger results may go to the stack (not for divergent-callable
+    * functions, whose stack results are not supported) */
+   if (capped && (chain || chance(g, 50)))
       return has(g, GEN_F32) && chance(g, 40) ? ty(G_F32, 1) : ty(G_I32, 1);
-   struct gtype t = rnd_type(g, !lanes);
+   struct gtype t = rnd_type(g, !chain); /* no i1 results of divergent-callable functions */
    if (regs(t) > 4)
       t.comps = bits(t) == 64 ? 2 : 4;
    return t;
@@ -1557,8 +1560,8 @@ gen_signature(struct gen *g, struct gfunc *f)
    f->lanes = f->chain || (has(g, GEN_CALL_LANES) && chance(g, 50));
    f->nret = 1 + rnd(g, 3);
    for (unsigned i = 0; i < f->nret; i++) {
-      struct gtype t = return_type(g, f->lanes, capped);
-      bool uni = !f->lanes && !capped && chance(g, 25);
+      struct gtype t = return_type(g, f->chain, capped);
+      bool uni = !f->lanes && chance(g, 25);
       add_param(f, t, P_RETURN | (uni ? P_UNIFORM : 0));
    }
    unsigned special[3] = {0, 0, 0}, nspecial = 0; /* 1 lane, 2 in, 3 depth */
@@ -1844,7 +1847,7 @@ gen_function_end(struct gen *g)
 {
    const struct gfunc *f = &g->funcs[g->cur];
    char args[1024];
-   bool after = g->div_returned && !has(g, GEN_CALL_TAIL_AFTER_RETURN);
+   bool after = g->div_returned && (!has(g, GEN_CALL_AFTER_RETURN) || g->nloops);
    if (has(g, GEN_CALL_TAIL) && !f->chain && !g->div_ifs && !after && chance(g, 40)) {
       unsigned cands[MAX_FUNCS], n = 0;
       for (unsigned j = 0; j < g->ncallable; j++)
@@ -2226,7 +2229,7 @@ gen_feature_name(unsigned bit)
       "uniform-float", "ffract", "fsub", "narrow-f2i", "approx-denormal", "f2i-huge", "trig",
       "calls", "call-abi", "call-indirect", "call-lanes", "call-chain", "call-recursion",
       "call-tail", "call-sgpr-vec3", "call-clobbered-live", "call-return-input",
-      "call-early-return", "call-tail-after-return", "call-cs-chain", "call-loop-return"};
+      "call-early-return", "call-after-return", "call-cs-chain", "call-loop-return"};
    return bit < GEN_FEATURE_COUNT ? names[bit] : NULL;
 }
 

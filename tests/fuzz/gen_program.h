@@ -92,9 +92,9 @@
 /* returns inside ifs (not in loops) of functions that are not divergent_callable and
  * have no uniform or i1 return parameters (docs/calls.md) */
 #define GEN_CALL_EARLY_RETURN (UINT64_C(1) << 52)
-/* a tail call ending a function that returned inside a divergent if
- * (regressions/open/call_tail_after_divergent_return.air) */
-#define GEN_CALL_TAIL_AFTER_RETURN (UINT64_C(1) << 53)
+/* after a return of part of the lanes: returns inside uniform ifs (and loops), and, in no
+ * loop, a tail call ending the function (regressions/call_tail_after_divergent_return.air) */
+#define GEN_CALL_AFTER_RETURN (UINT64_C(1) << 53)
 /* the entry ends with a jump to an @amdgpu_cs_chain function, which may jump to another
  * (docs/calls.md "Chain functions"); their bodies store like the entry's */
 #define GEN_CALL_CS_CHAIN (UINT64_C(1) << 54)
@@ -109,13 +109,11 @@
  *  - uniform-float, float-mode: the emulator's SALU float instructions (gfx1200) use the
  *    host's arithmetic (salu_float_mode.air; salu_float_nan.air shows the host's NaN,
  *    which the comparison now takes as any NaN);
- *  - call-tail-after-return: a tail call after a return inside a divergent if is refused
- *    as unsupported (call_tail_after_divergent_return.air);
  *  - call-abi, call-early-return, call-clobbered-live: their reduced regressions are fixed
  *    (tests/fuzz/regressions/call_*.air), but seeds 1..1600 with them still fail on a few
  *    programs not reduced yet (tests/fuzz/README.md, "Open regressions"). */
 #define GEN_FEATURES_OPEN_BUGS                                                              \
-   (GEN_UNIFORM_FLOAT | GEN_FLOAT_MODE | GEN_CALL_TAIL_AFTER_RETURN)
+   (GEN_UNIFORM_FLOAT | GEN_FLOAT_MODE)
 
 /* What the CI seed list runs (tests/fuzz/meson.build, difftest's default): what the
  * compiler compiles today, less the open bugs. This is the one place that says so
@@ -130,7 +128,7 @@
     GEN_APPROX_DENORMAL | GEN_F2I_HUGE | GEN_TRIG | GEN_CALLS | GEN_CALL_ABI |            \
     GEN_CALL_INDIRECT | GEN_CALL_LANES | GEN_CALL_CHAIN | GEN_CALL_RECURSION |            \
     GEN_CALL_TAIL | GEN_CALL_SGPR_VEC3 | GEN_CALL_CLOBBERED_LIVE |                        \
-    GEN_CALL_RETURN_INPUT | GEN_CALL_EARLY_RETURN | GEN_CALL_TAIL_AFTER_RETURN |          \
+    GEN_CALL_RETURN_INPUT | GEN_CALL_EARLY_RETURN | GEN_CALL_AFTER_RETURN |          \
     GEN_CALL_CS_CHAIN | GEN_CALL_LOOP_RETURN)
 #define GEN_FEATURES_DEFAULT (GEN_FEATURES_SUPPORTED & ~GEN_FEATURES_OPEN_BUGS)
 

@@ -1197,6 +1197,29 @@ test_call_faults(void **state)
              AIR_FAULT_DIVERGENCE, "uniform parameter of @u differs between lanes 0 and 1");
    h_finish(&h);
 
+   /* a uniform result given different values by lanes returning at different places */
+   h_init(&h);
+   run_fault(&h,
+             "target gfx1100 wave32\n"
+             "function @v(i32 %x, uniform return i32 %r) abi @compute_default {\n"
+             "  %one = const i32 1\n"
+             "  %odd = iand %x, %one\n"
+             "  %c = ine %odd, %one\n"
+             "  if %c {\n"
+             "    %seven = const i32 7\n"
+             "    return %seven\n"
+             "  }\n"
+             "  %eight = const i32 8\n"
+             "  return %eight\n}\n"
+             "entry function @main(uniform ptr %out) abi @compute_default workgroup_size 4 1 1 {\n"
+             "  %lid = local_invocation_id.x\n"
+             "  %z = const i32 0\n"
+             "  %r = call @v(%lid, %z)\n"
+             "  return\n}\n",
+             AIR_FAULT_DIVERGENCE, "result 1 of @v (a uniform return parameter) differs between "
+                                   "lanes 0 and 1");
+   h_finish(&h);
+
    h_init(&h);
    run_fault(&h,
              "target gfx1100 wave32\n"

@@ -918,6 +918,14 @@ test_detect_abi(void **state)
    expect_ok(run_abi("", "v_mov_b32 v3, v33\nv_swap_b32 v4, v3\n"));
    expect_error(run_abi("", "v_mov_b32 v3, v33\nv_swap_b32 v4, v3\nv_not_b32 v5, v4\n"),
                 "abi: read of v4");
+   /* v_readfirstlane with no lane active reads lane 0, which nothing can depend on: the
+    * SGPR takes the poison, and reading it is the error; with lanes it is a read */
+   expect_ok(run_abi("", "@MOVM@ @MASK2@, @EXEC@\n@MOVM@ @EXEC@, 0\nv_readfirstlane_b32 s40, v33\n"
+                         "@MOVM@ @EXEC@, @MASK2@\n"));
+   expect_error(run_abi("", "@MOVM@ @MASK2@, @EXEC@\n@MOVM@ @EXEC@, 0\nv_readfirstlane_b32 s40, v33\n"
+                            "@MOVM@ @EXEC@, @MASK2@\ns_mov_b32 s41, s40\n"),
+                "abi: read of s40");
+   expect_error(run_abi("", "v_readfirstlane_b32 s40, v33\n"), "abi: read of v33");
    /* the caller reads an argument register the callee did not write */
    expect_error(run_abi("v_not_b32 v3, v1\n", ""), "abi: read of v1");
    /* the caller reads a clobbered register in an inactive lane: fine */

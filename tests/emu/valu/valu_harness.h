@@ -109,6 +109,14 @@ emu_swap_vgpr(struct emu_wave *w, unsigned a, unsigned b, unsigned lane)
    emu_write_vgpr(w, b, lane, va);
 }
 
+void
+emu_read_lane_inactive(struct emu_wave *w, unsigned dfield, unsigned src)
+{
+   uint32_t v = emu_read_vgpr(w, src, 0);
+   if (!w->failed)
+      emu_write_sreg(w, dfield, v);
+}
+
 uint32_t
 emu_read_operand(struct emu_wave *w, const aco_operand *op, unsigned lane, unsigned dword)
 {
