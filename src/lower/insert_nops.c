@@ -737,6 +737,14 @@ out_of_memory(struct aco_mprogram *p)
    return slot_map_status(p);
 }
 
+/* Frees the out-states of a program with loops (NULL otherwise) and passes st on. */
+static aco_status
+finish(struct aco_mprogram *p, struct nop_state *all, aco_status st)
+{
+   aco_free(p->allocator, all);
+   return st;
+}
+
 aco_status
 aco_insert_nops(struct aco_mprogram *p)
 {
@@ -773,15 +781,17 @@ aco_insert_nops(struct aco_mprogram *p)
     * skipped (changes counts the out-state changes, stamp[i] is the count at block i's
     * last change, walked[i] the count when it was last walked). */
    uint32_t changes = 0, *stamp = NULL, *walked = NULL;
+   struct nop_state *all = NULL;
    if (back_edge) {
-      /* every out-state lives to the end; not cleared: a block's out-state is read only
-       * once `done` says it is computed */
-      struct nop_state *all = aco_arena_alloc(&p->arena, sizeof(struct nop_state) * n,
-                                              alignof(struct nop_state));
+      /* every out-state lives to the end of the pass; not cleared: a block's out-state is
+       * read only once `done` says it is computed. On the allocator, not the arena: about
+       * 3.9 KB per block (600 KB for divergent_nested), which the later passes reuse
+       * instead of holding until the end of the compile. */
+      all = aco_alloc(p->allocator, sizeof(struct nop_state) * n);
       stamp = aco_arena_array(&p->arena, uint32_t, n);
       walked = aco_arena_array(&p->arena, uint32_t, n);
       if (!all || !stamp || !walked)
-         return out_of_memory(p);
+         return finish(p, all, out_of_memory(p));
       for (uint32_t i = 0; i < n; i++)
          c.out[i] = &all[i];
    } else {
@@ -816,8 +826,9 @@ aco_insert_nops(struct aco_mprogram *p)
       }
    }
    if (changed)
-      return aco_mprogram_error(p, ACO_ERROR_INVALID_IR,
-                                "insert_nops: the hazard states of the loops do not settle");
+      return finish(p, all,
+                    aco_mprogram_error(p, ACO_ERROR_INVALID_IR,
+                                       "insert_nops: the hazard states of the loops do not settle"));
 
    /* rebuild each block with the NOPs */
    for (uint32_t i = 0; i < n; i++) {
@@ -831,15 +842,15 @@ aco_insert_nops(struct aco_mprogram *p)
       c.emit = NULL;
       if (c.failed) {
          aco_vec_free(p->allocator, &list);
-         return out_of_memory(p);
+         return finish(p, all, out_of_memory(p));
       }
       aco_vec_free(p->allocator, &b->instrs);
       b->instrs = list;
       if (!back_edge && b->linear_succs.len) {
          state_canonical(s);
          if (!keep_out(&c, i, s))
-            return out_of_memory(p);
+            return finish(p, all, out_of_memory(p));
       }
    }
-   return slot_map_status(p);
+   return finish(p, all, slot_map_status(p));
 }

@@ -420,7 +420,7 @@ patch_bumps(struct aco_mprogram *p)
 aco_status
 aco_save_registers(struct aco_mprogram *p)
 {
-   if ((!p->is_entry || p->is_chain) && p->preserved && !p->noreturn) {
+   if (aco_mprogram_saves_registers(p)) {
       struct save_ctx *c = aco_arena_zalloc(&p->arena, sizeof(struct save_ctx), 8);
       if (!c)
          return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "save_registers: out of memory");

@@ -89,30 +89,32 @@ typedef struct aco_operand {
    bool is_float;  /* constant: prefer float inline constants (for printing) */
    aco_temp temp;
    aco_physreg reg;
-   uint64_t value; /* constant value */
    /* aco_compute_liveness: the temporary is not live after this instruction; first_kill
-    * marks the first of several operands reading that killed temporary. */
+    * marks the first of several operands reading that killed temporary. (Kept before
+    * `value`, in the padding after `reg`, so that an operand takes 24 bytes: operands are
+    * most of the memory a compile touches.) */
    bool kill, first_kill;
+   uint64_t value; /* constant value */
 } aco_operand;
 
 static inline aco_operand aco_opnd_temp(aco_temp t)
 {
-   aco_operand o = {ACO_OPND_TEMP, 0, false, false, t, {0}, 0, false, false};
+   aco_operand o = {ACO_OPND_TEMP, 0, false, false, t, {0}, false, false, 0};
    return o;
 }
 static inline aco_operand aco_opnd_fixed_temp(aco_temp t, aco_physreg r)
 {
-   aco_operand o = {ACO_OPND_TEMP, 0, true, false, t, r, 0, false, false};
+   aco_operand o = {ACO_OPND_TEMP, 0, true, false, t, r, false, false, 0};
    return o;
 }
 static inline aco_operand aco_opnd_reg(aco_physreg r, aco_rc rc)
 {
-   aco_operand o = {ACO_OPND_REG, 0, true, false, {0, rc}, r, 0, false, false};
+   aco_operand o = {ACO_OPND_REG, 0, true, false, {0, rc}, r, false, false, 0};
    return o;
 }
 static inline aco_operand aco_opnd_const(uint64_t value, unsigned bits)
 {
-   aco_operand o = {ACO_OPND_CONST, (uint8_t)bits, false, false, {0, {1}}, {0}, value, false, false};
+   aco_operand o = {ACO_OPND_CONST, (uint8_t)bits, false, false, {0, {1}}, {0}, false, false, value};
    return o;
 }
 /* An operand with a physical register (a fixed temporary or a register operand). */
@@ -376,6 +378,14 @@ struct aco_mprogram {
     * (config.scratch_bytes includes it) */
    uint32_t save_bytes;
 };
+
+/* Whether the function returns to a caller whose registers it must preserve: what
+ * aco_save_registers saves, and what aco_lower_to_hw records for it. */
+static inline bool
+aco_mprogram_saves_registers(const struct aco_mprogram *p)
+{
+   return (!p->is_entry || p->is_chain) && p->preserved && !p->noreturn;
+}
 
 #define aco_foreach_block(p, blk)                                                             \
    for (uint32_t _bi = 0; _bi < (p)->blocks.len && ((blk) = (p)->blocks.data[_bi], 1); _bi++)

@@ -21,8 +21,13 @@
 struct prop_ctx {
    struct aco_mprogram *p;
    aco_temp *rename;              /* per temporary: the temporary it copies, or id 0 */
-   aco_operand *constant;         /* per temporary: ACO_OPND_UNDEF, or the constant it holds */
+   /* per temporary: 0, or 1 + the index in `consts` of the constant it holds (4 bytes per
+    * temporary rather than a whole operand: the per-temporary arrays are zeroed on every
+    * run, and few temporaries hold constants) */
+   uint32_t *constant;
+   ACO_VEC(aco_operand) consts;
    struct aco_minstr **def_instr; /* per temporary: its defining instruction */
+   bool oom;
 };
 
 /* ---- may a constant replace an operand? ------------------------------------------------ */
@@ -105,8 +110,11 @@ rewrite_operands(struct prop_ctx *c, struct aco_minstr *in)
          continue;
       if (c->rename[o->temp.id].id)
          o->temp = c->rename[o->temp.id];
-      const aco_operand *k = &c->constant[o->temp.id];
-      if (k->kind == ACO_OPND_CONST && !phi && const_fits(c, in, i, k))
+      uint32_t ki = c->constant[o->temp.id];
+      if (!ki || phi)
+         continue;
+      const aco_operand *k = &c->consts.data[ki - 1];
+      if (k->kind == ACO_OPND_CONST && const_fits(c, in, i, k))
          *o = aco_opnd_const(k->value, k->bits);
    }
 }
@@ -135,8 +143,12 @@ record(struct prop_ctx *c, const aco_definition *d, const aco_operand *o)
       return;
    }
    unsigned bits = o->bits ? o->bits : 32;
-   if (!aco_rc_is_subdword(rc) && !(rc.v & ACO_RC_LINEAR) && aco_rc_bytes(rc) * 8 == bits)
-      c->constant[d->temp.id] = *o;
+   if (!aco_rc_is_subdword(rc) && !(rc.v & ACO_RC_LINEAR) && aco_rc_bytes(rc) * 8 == bits) {
+      if (aco_vec_push(c->p->allocator, &c->consts, *o))
+         c->constant[d->temp.id] = c->consts.len;
+      else
+         c->oom = true;
+   }
 }
 
 static unsigned
@@ -279,7 +291,7 @@ aco_status
 aco_opt_copy_propagate(struct aco_mprogram *p)
 {
    struct aco_mblock *b;
-   struct prop_ctx c = {p, NULL, NULL, NULL};
+   struct prop_ctx c = {p, NULL, NULL, {NULL, 0, 0}, NULL, false};
    c.rename = aco_calloc(p->allocator, sizeof(*c.rename) * p->temp_count);
    c.constant = aco_calloc(p->allocator, sizeof(*c.constant) * p->temp_count);
    c.def_instr = aco_calloc(p->allocator, sizeof(*c.def_instr) * p->temp_count);
@@ -288,11 +300,13 @@ aco_opt_copy_propagate(struct aco_mprogram *p)
          process_block(&c, b);
       aco_foreach_block(p, b)
          fix_phis(&c, b);
-   } else {
+   }
+   if (!c.rename || !c.constant || !c.def_instr || c.oom) {
       aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "copy propagation: out of memory");
    }
    aco_free(p->allocator, c.rename);
    aco_free(p->allocator, c.constant);
+   aco_vec_free(p->allocator, &c.consts);
    aco_free(p->allocator, c.def_instr);
    return p->status;
 }

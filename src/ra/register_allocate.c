@@ -1261,6 +1261,19 @@ record_usage(struct ra_ctx *c)
    c->p->config.num_vgprs = (uint16_t)max_v;
 }
 
+/* Whether some temporary is a linear VGPR. Most programs have none, and then the demand
+ * split below (a walk over the whole program) would find 0 linear VGPRs. */
+static bool
+has_linear_vgprs(const struct aco_mprogram *p)
+{
+   for (uint32_t t = 1; t < p->temp_rc.len; t++) {
+      aco_rc rc = p->temp_rc.data[t];
+      if (aco_rc_is_vgpr(rc) && aco_rc_is_linear(rc))
+         return true;
+   }
+   return false;
+}
+
 /* The most VGPRs ordinary (logical) and linear temporaries need at once, each counted
  * as in compute_liveness.c: one backward walk per block from its live-out set. */
 static bool
@@ -1326,7 +1339,7 @@ check_limits(struct ra_ctx *c)
     * uses, so divergent code (where liveness of ordinary VGPRs follows the logical CFG
     * only) can never clobber one with the other. */
    unsigned logical = 0, linear = 0;
-   if (!vgpr_split_demand(c, &logical, &linear))
+   if (has_linear_vgprs(p) && !vgpr_split_demand(c, &logical, &linear))
       return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "register allocation: out of memory");
    for (uint32_t i = 0; i < p->blocks.len; i++) {
       const struct aco_mblock *b = p->blocks.data[i];
