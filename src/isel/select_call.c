@@ -974,13 +974,6 @@ select_call_site(struct isel_ctx *c, const struct air_instr *in)
       return isel_unsupported(c, in, "a call to a noreturn function through a pointer that "
                               "differs between lanes (the first callee would end the wave)");
    if (indirect && isel_div(c, in->srcs[0])) {
-      /* a uniform result would differ between the trips of the waterfall (i1 results are
-       * gathered by lane there) */
-      for (uint32_t i = 0; i < callee->num_params; i++)
-         if ((callee->params[i].flags & ACO_PARAM_RETURN) &&
-             (callee->params[i].flags & ACO_PARAM_UNIFORM))
-            return isel_unsupported(c, in, "a uniform return parameter of a call through a "
-                                    "pointer that differs between lanes");
       c->p->calls_dynamic = true;
       struct isel_skip skip;
       isel_skip_begin(c, &skip);

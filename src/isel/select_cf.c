@@ -1172,7 +1172,8 @@ isel_skip_end(struct isel_ctx *c, struct isel_skip *s, unsigned n, aco_temp *sgp
  * lanes of those registers are not written (inactive lanes are preserved), so after the
  * last trip they hold every lane's results. An i1 result is a lane mask in SGPRs, which
  * each trip overwrites whole: a linear phi of the head gathers each trip's lanes of it,
- * A' = (A & ~exec) | (r & exec), from 0. */
+ * A' = (A & ~exec) | (r & exec), from 0. A uniform result is copied into a VGPR in the
+ * trip's lanes (the divergence analysis makes it divergent). */
 aco_status
 isel_select_waterfall(struct isel_ctx *c, const struct air_instr *in)
 {
@@ -1241,6 +1242,10 @@ isel_select_waterfall(struct isel_ctx *c, const struct air_instr *in)
       acc[k]->operands[1] = aco_opnd_temp(next);
       c->temps[in->defs[k].id] = next;
    }
+   /* a uniform result is uniform per trip only: each lane keeps its trip's in a VGPR */
+   for (unsigned k = 0; k < nres; k++)
+      if (!acc[k] && c->temps[in->defs[k].id].id && !aco_rc_is_vgpr(c->temps[in->defs[k].id].rc))
+         c->temps[in->defs[k].id] = isel_as_vgpr(c, c->temps[in->defs[k].id]);
    isel_emit(c, aco_op_p_logical_end, 0, 0);
    exec_andn2(c, aco_opnd_temp(rest), exec_opnd(c));
    struct aco_minstr *done = branch(c, aco_op_p_cbranch_z, exec_opnd(c));

@@ -1561,7 +1561,7 @@ gen_signature(struct gen *g, struct gfunc *f)
    f->nret = 1 + rnd(g, 3);
    for (unsigned i = 0; i < f->nret; i++) {
       struct gtype t = return_type(g, f->chain, capped);
-      bool uni = !f->lanes && chance(g, 25);
+      bool uni = !f->chain && chance(g, 25);
       add_param(f, t, P_RETURN | (uni ? P_UNIFORM : 0));
    }
    unsigned special[3] = {0, 0, 0}, nspecial = 0; /* 1 lane, 2 in, 3 depth */
