@@ -57,20 +57,6 @@ value_for_temp(struct isel_ctx *c, aco_temp t)
    return d;
 }
 
-/* Value v in the class a parameter location needs: VGPR values of SGPR temporaries are
- * copied, uniform parameters of a value the divergence analysis could not prove uniform
- * read the first active lane (the IR requires the same value in every calling lane). */
-static aco_temp
-value_for(struct isel_ctx *c, aco_value v, const aco_param_location *l)
-{
-   aco_temp t = isel_temp(c, v);
-   if (!t.id)
-      return t;
-   if (l->kind == ACO_PARAM_LOC_VGPR)
-      return isel_as_vgpr(c, t);
-   return value_for_temp(c, t);
-}
-
 /* Whether parameter i of f is per lane (in VGPRs, or on the stack when not uniform). */
 static bool
 param_in_vgprs(const struct aco_function *f, uint32_t i, const aco_param_location *loc)
@@ -80,15 +66,17 @@ param_in_vgprs(const struct aco_function *f, uint32_t i, const aco_param_locatio
    return loc->kind == ACO_PARAM_LOC_VGPR;
 }
 
-/* The value returned for parameter i of f in its class (VGPR or SGPR). */
+/* Value v in the class a parameter needs (per_lane: VGPRs): VGPR values of SGPR
+ * temporaries are copied, uniform parameters of a value the divergence analysis could
+ * not prove uniform read the first active lane (the IR requires the same value in every
+ * calling lane). */
 static aco_temp
-result_value(struct isel_ctx *c, const struct aco_function *f, uint32_t i,
-             const aco_param_location *loc, aco_value v)
+value_for(struct isel_ctx *c, aco_value v, bool per_lane)
 {
    aco_temp t = isel_temp(c, v);
    if (!t.id)
       return t;
-   return param_in_vgprs(f, i, loc) ? isel_as_vgpr(c, t) : value_for_temp(c, t);
+   return per_lane ? isel_as_vgpr(c, t) : value_for_temp(c, t);
 }
 
 /* An i1 lane mask as a VGPR of 0/1 per lane, and back (a lane is set where it is not 0). */
@@ -434,7 +422,7 @@ chain_jump(struct isel_ctx *c, const struct air_instr *in)
    unsigned n = 0;
    for (uint32_t i = 0; i < callee->num_params; i++) {
       const aco_param_location *loc = &l.params[i];
-      aco_temp t = value_for(c, in->srcs[i + indirect], loc);
+      aco_temp t = value_for(c, in->srcs[i + indirect], loc->kind == ACO_PARAM_LOC_VGPR);
       if (!t.id)
          return isel_unsupported(c, in, "an argument of this type");
       if (loc->kind == ACO_PARAM_LOC_VGPR) {
@@ -538,7 +526,7 @@ chain_return(struct isel_ctx *c, const struct air_instr *in, const struct air_in
       } else {
          continue;
       }
-      then_vals[k] = value_for(c, v, loc);
+      then_vals[k] = value_for(c, v, loc->kind == ACO_PARAM_LOC_VGPR);
       else_vals[k] = c->temps[f->params[i].value.id];
       if (!then_vals[k].id || aco_rc_is_vgpr(then_vals[k].rc) != aco_rc_is_vgpr(else_vals[k].rc))
          return isel_unsupported(c, in ? in : tail, "a return value of this type");
@@ -633,7 +621,7 @@ emit_return(struct isel_ctx *c, const struct air_instr *in, const aco_temp *vals
             return isel_unsupported(c, in, "a tail call whose results change register file");
          if (!vals && (!in || k >= in->num_srcs))
             return isel_unsupported(c, in, "a return without a value for every return parameter");
-         rv[k] = vals ? vals[k] : result_value(c, f, i, &l->params[i], in->srcs[k]);
+         rv[k] = vals ? vals[k] : value_for(c, in->srcs[k], vgpr);
          if (!vgpr && by_lane) /* merged in a VGPR, made uniform or a lane mask at the end */
             rv[k] = f->params[i].type.bits == 1 ? lanes_of_mask(c, rv[k]) : isel_as_vgpr(c, rv[k]);
          k++;
@@ -679,7 +667,7 @@ emit_return(struct isel_ctx *c, const struct air_instr *in, const aco_temp *vals
       } else if (f->params[i].flags & ACO_PARAM_RETURN) {
          if (!in || next_result >= in->num_srcs)
             return isel_unsupported(c, in, "a return without a value for every return parameter");
-         t = result_value(c, f, i, loc, in->srcs[next_result++]);
+         t = value_for(c, in->srcs[next_result++], param_in_vgprs(f, i, loc));
       } else if (loc->written_back) {
          t = c->temps[f->params[i].value.id];
       } else {
@@ -934,7 +922,8 @@ try_tail_jump(struct isel_ctx *c, const struct air_instr *in, bool *done)
    ops[n++] = aco_opnd_fixed_temp(c->return_address, loc_reg(&own->sys[ACO_SYSTEM_PARAM_RETURN_ADDRESS]));
    ops[n++] = aco_opnd_fixed_temp(c->p->stack_pointer, loc_reg(&own->sys[ACO_SYSTEM_PARAM_STACK_POINTER]));
    for (uint32_t i = 0; i < callee->num_params; i++) {
-      aco_temp t = value_for(c, in->srcs[i + indirect], &l.params[i]);
+      bool per_lane = l.params[i].kind == ACO_PARAM_LOC_VGPR;
+      aco_temp t = value_for(c, in->srcs[i + indirect], per_lane);
       if (!t.id)
          return isel_unsupported(c, in, "an argument of this type");
       ops[n++] = aco_opnd_fixed_temp(t, loc_reg(&l.params[i]));
@@ -1043,7 +1032,7 @@ emit_call(struct isel_ctx *c, const struct air_instr *in, aco_temp target, aco_t
          store_stack_arg(c, t, loc, l.stack_bytes, true);
          continue;
       }
-      aco_temp t = value_for(c, in->srcs[i + indirect], loc);
+      aco_temp t = value_for(c, in->srcs[i + indirect], loc->kind == ACO_PARAM_LOC_VGPR);
       if (!t.id)
          return isel_unsupported(c, in, "an argument of this type");
       if (!loc->preserved && !loc->written_back)
