@@ -6,6 +6,12 @@
  * compile, and the code statistics of the binary. bench/run drives it and compares with
  * llc-19.
  *
+ * Each program is compiled two ways, alternating: with its memory from an aco_pool kept
+ * across the compiles (what a driver compiling many programs on a thread does; the main
+ * times), and from malloc directly (the "malloc_" times: every compile's memory goes back
+ * to glibc, which may give the top of its heap back to the system and fault it in again
+ * on the next compile).
+ *
  * Built a second time as aco-bench-passes (ACO_BENCH_PASSES, linked with the library's
  * internals), it times the pipeline up to the end of each pass instead (the compile
  * stopped after it, as aco-cc's stop does), the minimum over the rounds, and prints the
@@ -26,6 +32,7 @@
  * the parsed program holds when the compile starts. */
 struct counting {
    size_t now, peak, calls;
+   const aco_allocator *next; /* where the memory comes from; NULL: posix_memalign/free */
 };
 
 static void *
@@ -35,7 +42,11 @@ count_alloc(void *user, size_t size, size_t align)
    if (align < sizeof(void *))
       align = sizeof(void *);
    void *p = NULL;
-   if (posix_memalign(&p, align, size ? size : 1))
+   if (c->next)
+      p = c->next->alloc(c->next->user, size, align);
+   else if (posix_memalign(&p, align, size ? size : 1))
+      p = NULL;
+   if (!p)
       return NULL;
    c->now += size;
    c->calls++;
@@ -51,7 +62,10 @@ count_free(void *user, void *ptr, size_t size)
    if (!ptr)
       return;
    c->now -= size;
-   free(ptr);
+   if (c->next)
+      c->next->free(c->next->user, ptr, size);
+   else
+      free(ptr);
 }
 
 static double
@@ -171,6 +185,55 @@ print_passes(aco_program *p, const aco_allocator *a, unsigned reps)
 }
 #endif
 
+/* A parsed and validated program whose memory comes through a counting allocator. */
+struct bench_program {
+   struct counting cnt;
+   aco_allocator a;
+   aco_program *p;
+};
+
+static aco_status
+load_program(struct bench_program *bp, const char *path, const char *text, size_t len,
+             const aco_allocator *next)
+{
+   bp->cnt = (struct counting){0, 0, 0, next};
+   bp->a = (aco_allocator){count_alloc, count_free, &bp->cnt};
+   aco_program_info info;
+   memset(&info, 0, sizeof(info));
+   info.struct_size = sizeof(info);
+   info.allocator = &bp->a;
+   bp->p = NULL;
+   aco_status s = aco_program_create(&info, &bp->p);
+   if (s == ACO_SUCCESS)
+      s = aco_program_parse(bp->p, path, text, len);
+   if (s == ACO_SUCCESS)
+      s = aco_program_validate(bp->p);
+   return s;
+}
+
+/* One compile, timed; its binary replaces *bin. The peak and the calls are of the
+ * compile alone (the parsed program's bytes are the base). */
+static aco_status
+timed_compile(struct bench_program *bp, aco_binary **bin, double *us, size_t *peak,
+              size_t *calls)
+{
+   aco_compile_options opts;
+   memset(&opts, 0, sizeof(opts));
+   opts.struct_size = sizeof(opts);
+   aco_binary_destroy(*bin);
+   *bin = NULL;
+   size_t base = bp->cnt.now;
+   bp->cnt.peak = bp->cnt.now;
+   bp->cnt.calls = 0;
+   double t0 = now_us();
+   aco_status s = aco_compile(bp->p, &opts, &bp->a, bin);
+   *us = now_us() - t0;
+   if (bp->cnt.peak - base > *peak)
+      *peak = bp->cnt.peak - base;
+   *calls = bp->cnt.calls;
+   return s;
+}
+
 static int
 bench_file(const char *path, unsigned reps)
 {
@@ -180,76 +243,66 @@ bench_file(const char *path, unsigned reps)
       fprintf(stderr, "aco-bench: cannot read %s: %s\n", path, strerror(errno));
       return 1;
    }
-   struct counting cnt = {0, 0, 0};
-   aco_allocator a = {count_alloc, count_free, &cnt};
-   aco_program_info info;
-   memset(&info, 0, sizeof(info));
-   info.struct_size = sizeof(info);
-   info.allocator = &a;
-   aco_program *p;
-   if (aco_program_create(&info, &p) != ACO_SUCCESS) {
-      free(text);
-      return 1;
-   }
-   aco_status s = aco_program_parse(p, path, text, len);
-   free(text);
+   aco_pool *pool = NULL;
+   struct bench_program pooled, direct;
+   pooled.p = direct.p = NULL;
+   aco_status s = aco_pool_create(NULL, &pool);
    if (s == ACO_SUCCESS)
-      s = aco_program_validate(p);
+      s = load_program(&pooled, path, text, len, aco_pool_allocator(pool));
+   if (s == ACO_SUCCESS)
+      s = load_program(&direct, path, text, len, NULL);
+   free(text);
    printf("{\"file\": ");
    json_str(path);
    if (s != ACO_SUCCESS) {
       printf(", \"status\": ");
-      json_str(aco_program_message(p));
+      json_str(pooled.p ? aco_program_message(pooled.p) : "out of memory");
       printf("}\n");
-      aco_program_destroy(p);
+      aco_program_destroy(pooled.p);
+      aco_program_destroy(direct.p);
+      aco_pool_destroy(pool);
       return 1;
    }
 #ifdef ACO_BENCH_PASSES
-   print_passes(p, &a, reps);
-   aco_program_destroy(p);
+   print_passes(pooled.p, &pooled.a, reps);
+   aco_program_destroy(pooled.p);
+   aco_program_destroy(direct.p);
+   aco_pool_destroy(pool);
    fflush(stdout);
    return 0;
 #endif
-   double *t = calloc(reps, sizeof(double));
-   aco_compile_options opts;
-   memset(&opts, 0, sizeof(opts));
-   opts.struct_size = sizeof(opts);
-   aco_binary *bin = NULL;
-   size_t peak = 0, calls = 0;
-   for (unsigned r = 0; t && r < reps; r++) {
-      size_t base = cnt.now;
-      cnt.peak = cnt.now;
-      cnt.calls = 0;
-      double t0 = now_us();
-      s = aco_compile(p, &opts, &a, &bin);
-      t[r] = now_us() - t0;
-      if (cnt.peak - base > peak)
-         peak = cnt.peak - base;
-      calls = cnt.calls;
-      if (s != ACO_SUCCESS)
-         break;
-      if (r + 1 < reps) {
-         aco_binary_destroy(bin);
-         bin = NULL;
-      }
+   double *t = calloc(2 * (size_t)reps, sizeof(double)), *tm = t ? t + reps : NULL;
+   aco_binary *bin = NULL, *bin_direct = NULL;
+   size_t peak = 0, calls = 0, peak_direct = 0, calls_direct = 0;
+   for (unsigned r = 0; t && r < reps && s == ACO_SUCCESS; r++) {
+      s = timed_compile(&pooled, &bin, &t[r], &peak, &calls);
+      if (s == ACO_SUCCESS)
+         s = timed_compile(&direct, &bin_direct, &tm[r], &peak_direct, &calls_direct);
    }
    if (s != ACO_SUCCESS || !t) {
       printf(", \"status\": ");
-      json_str(t ? aco_program_message(p) : "out of memory");
+      json_str(t ? aco_program_message(pooled.p) : "out of memory");
       printf("}\n");
    } else {
       qsort(t, reps, sizeof(double), cmp_double);
+      qsort(tm, reps, sizeof(double), cmp_double);
       const aco_statistics *st = &bin->stats;
       printf(", \"status\": \"ok\", \"reps\": %u, \"median_us\": %.1f, \"min_us\": %.1f, "
+             "\"malloc_median_us\": %.1f, \"malloc_min_us\": %.1f, "
              "\"peak_bytes\": %zu, \"allocations\": %zu, \"instructions\": %u, \"code_bytes\": %u, \"sgprs\": %u, "
-             "\"vgprs\": %u, \"scratch\": %u, \"spills\": %u, \"reloads\": %u}\n",
-             reps, t[reps / 2], t[0], peak, calls, st->instructions, bin->code_size,
-             bin->config.num_sgprs, bin->config.num_vgprs, bin->config.scratch_bytes_per_lane,
-             st->sgpr_spills + st->vgpr_spills, st->sgpr_reloads + st->vgpr_reloads);
-      aco_binary_destroy(bin);
+             "\"vgprs\": %u, \"scratch\": %u, \"spills\": %u, \"reloads\": %u, "
+             "\"pool_held_bytes\": %zu}\n",
+             reps, t[reps / 2], t[0], tm[reps / 2], tm[0], peak, calls, st->instructions,
+             bin->code_size, bin->config.num_sgprs, bin->config.num_vgprs,
+             bin->config.scratch_bytes_per_lane, st->sgpr_spills + st->vgpr_spills,
+             st->sgpr_reloads + st->vgpr_reloads, aco_pool_held_bytes(pool));
    }
+   aco_binary_destroy(bin);
+   aco_binary_destroy(bin_direct);
    free(t);
-   aco_program_destroy(p);
+   aco_program_destroy(pooled.p);
+   aco_program_destroy(direct.p);
+   aco_pool_destroy(pool);
    fflush(stdout);
    return 0;
 }

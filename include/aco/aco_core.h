@@ -44,6 +44,30 @@ typedef struct aco_allocator {
    void *user;
 } aco_allocator;
 
+/* A memory pool: an allocator that keeps the memory freed into it and serves the next
+ * allocations from it, taking more from its backing allocator only when it has no block
+ * of the size. A driver that compiles many programs on one thread gives each compile's
+ * program (aco_program_info.allocator) and aco_compile the pool's allocator, so that
+ * from the second compile on no memory is taken from, or given back to, the system.
+ * The pool holds the most memory it was ever asked for until it is released.
+ *
+ * Not thread-safe: one pool per thread (or a lock around every use). Alignments above
+ * 64 bytes are refused (the allocation returns NULL; libaco asks for at most 16).
+ * Everything allocated from a pool must be freed before aco_pool_release, and must no
+ * longer be used after aco_pool_destroy (a binary that outlives the pool should come
+ * from another allocator). backing: NULL means malloc/free. */
+typedef struct aco_pool aco_pool;
+ACO_API aco_status aco_pool_create(const aco_allocator *backing, aco_pool **pool);
+/* The pool as an allocator; valid until aco_pool_destroy. NULL for a NULL pool. */
+ACO_API const aco_allocator *aco_pool_allocator(aco_pool *pool);
+/* Bytes the pool holds from its backing allocator (blocks in use and free). */
+ACO_API size_t aco_pool_held_bytes(const aco_pool *pool);
+/* Gives all held memory back to the backing allocator. ACO_ERROR_INVALID_ARGUMENT (and
+ * nothing is given back) while any block of the pool is still allocated. */
+ACO_API aco_status aco_pool_release(aco_pool *pool);
+/* Gives all held memory back and frees the pool; NULL is ignored. */
+ACO_API void aco_pool_destroy(aco_pool *pool);
+
 typedef enum aco_gfx_level {
    ACO_GFX_NONE = 0,
    ACO_GFX1030 = 1030, /* RDNA2 */
