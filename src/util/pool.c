@@ -22,6 +22,24 @@
 
 #include <string.h>
 
+/* Under AddressSanitizer the blocks the pool holds but has not handed out are poisoned,
+ * so a use after free or an overflow into a neighbour is still reported. */
+#if defined(__SANITIZE_ADDRESS__)
+#define POOL_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define POOL_ASAN 1
+#endif
+#endif
+#ifdef POOL_ASAN
+#include <sanitizer/asan_interface.h>
+#define POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
+#define UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
+#else
+#define POISON(p, n) ((void)(p), (void)(n))
+#define UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
 #define MIN_CLASS_BYTES 16
 #define SMALL_CLASSES 4 /* 16, 32, 48, 64 */
 #define MAX_POOLED ((size_t)1 << 30)
@@ -97,6 +115,7 @@ take_backing(struct aco_pool *pool, size_t size)
       return NULL;
    pool->owned[pool->num_owned++] = (struct owned_block){p, size};
    pool->held += size;
+   POISON(p, size);
    return p;
 }
 
@@ -134,10 +153,13 @@ pool_alloc(void *user, size_t size, size_t align)
       need = BLOCK_ALIGN; /* only classes from 64 bytes on are 64-aligned */
    unsigned c = class_of(need);
    void *p = pool->free_list[c];
-   if (p)
+   if (p) {
+      UNPOISON(p, sizeof(void *));
       memcpy(&pool->free_list[c], p, sizeof(void *));
-   else if (!(p = new_block(pool, c)))
+   } else if (!(p = new_block(pool, c))) {
       return NULL;
+   }
+   UNPOISON(p, size ? size : 1);
    pool->in_use += size;
    return p;
 }
@@ -153,7 +175,10 @@ pool_free(void *user, void *ptr, size_t size)
       return;
    }
    unsigned c = class_of(size ? size : 1);
+   POISON(ptr, class_bytes(c));
+   UNPOISON(ptr, sizeof(void *));
    memcpy(ptr, &pool->free_list[c], sizeof(void *));
+   POISON(ptr, sizeof(void *));
    pool->free_list[c] = ptr;
    pool->in_use -= size;
 }
@@ -193,8 +218,10 @@ aco_pool_held_bytes(const aco_pool *pool)
 static void
 release_all(struct aco_pool *pool)
 {
-   for (size_t i = 0; i < pool->num_owned; i++)
+   for (size_t i = 0; i < pool->num_owned; i++) {
+      UNPOISON(pool->owned[i].ptr, pool->owned[i].size);
       pool->backing.free(pool->backing.user, pool->owned[i].ptr, pool->owned[i].size);
+   }
    if (pool->owned)
       pool->backing.free(pool->backing.user, pool->owned, pool->cap_owned * sizeof(*pool->owned));
    pool->owned = NULL;
