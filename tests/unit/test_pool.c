@@ -2,8 +2,13 @@
 /* aco_pool: blocks are aligned and disjoint, freed blocks are served again, a second
  * compile of the same program takes nothing from the backing allocator and gives the
  * same binary as malloc, release refuses while blocks are out, and every failure of the
- * backing allocator is an out-of-memory status that leaks nothing. */
+ * backing allocator is an out-of-memory status that leaks nothing. Given directories of
+ * programs, it compiles each one with malloc and through one pool shared by all of them,
+ * with every block filled with garbage when handed out and when freed, and the two
+ * binaries must be the same: no pass may depend on memory it did not write. */
 #include "helpers.h"
+
+#include <dirent.h>
 
 /* The backing allocator: counts what is live, fails at the fail_at-th call. */
 struct backing {
@@ -193,14 +198,131 @@ test_backing_fails(void **state)
    }
 }
 
-int
-main(void)
+/* The directories named on the command line. */
+static char **program_dirs;
+static int num_program_dirs;
+
+/* An allocator in front of the pool that fills each block with garbage when handing it
+ * out and when taking it back. */
+static void *
+dirty_alloc(void *user, size_t size, size_t align)
 {
+   const aco_allocator *pool = user;
+   void *p = pool->alloc(pool->user, size, align);
+   if (p)
+      memset(p, 0x5a, size);
+   return p;
+}
+
+static void
+dirty_free(void *user, void *ptr, size_t size)
+{
+   const aco_allocator *pool = user;
+   if (ptr)
+      memset(ptr, 0xa5, size);
+   pool->free(pool->user, ptr, size);
+}
+
+/* Compiles text with allocator a; the binary (NULL on failure) is returned in *bin. */
+static aco_status
+compile_text(const aco_allocator *a, const char *name, const char *text, aco_binary **bin)
+{
+   aco_program_info info = {sizeof(info), {ACO_GFX_NONE, 0}, a, NULL, NULL};
+   aco_program *p;
+   *bin = NULL;
+   aco_status s = aco_program_create(&info, &p);
+   if (s != ACO_SUCCESS)
+      return s;
+   s = aco_program_parse(p, name, text, strlen(text));
+   if (s == ACO_SUCCESS)
+      s = aco_compile(p, NULL, a, bin);
+   aco_program_destroy(p);
+   return s;
+}
+
+static int
+cmp_names(const void *a, const void *b)
+{
+   return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Compiles one file both ways and compares; returns whether it compiled. */
+static bool
+compare_file(const aco_allocator *dirty, const char *path)
+{
+   FILE *f = fopen(path, "rb");
+   assert_non_null(f);
+   static char text[1 << 20];
+   size_t n = fread(text, 1, sizeof(text) - 1, f);
+   fclose(f);
+   assert_true(n < sizeof(text) - 1);
+   text[n] = 0;
+   aco_binary *a = NULL, *b = NULL;
+   aco_status sa = compile_text(NULL, path, text, &a);
+   aco_status sb = compile_text(dirty, path, text, &b);
+   if (sa != sb)
+      fprintf(stderr, "%s: status %d with malloc, %d through the pool\n", path, sa, sb);
+   assert_int_equal(sa, sb);
+   if (sa == ACO_SUCCESS) {
+      if (a->code_size != b->code_size || memcmp(a->code, b->code, a->code_size))
+         fprintf(stderr, "%s: the code differs through the pool\n", path);
+      assert_int_equal(a->code_size, b->code_size);
+      assert_memory_equal(a->code, b->code, a->code_size);
+      assert_memory_equal(&a->config, &b->config, sizeof(a->config));
+      assert_memory_equal(&a->stats, &b->stats, sizeof(a->stats));
+   }
+   aco_binary_destroy(a);
+   aco_binary_destroy(b);
+   return sa == ACO_SUCCESS;
+}
+
+static void
+test_programs_through_dirty_pool(void **state)
+{
+   (void)state;
+   aco_pool *pool;
+   assert_int_equal(aco_pool_create(NULL, &pool), ACO_SUCCESS);
+   aco_allocator dirty = {dirty_alloc, dirty_free, (void *)aco_pool_allocator(pool)};
+   unsigned compiled = 0;
+   for (int d = 0; d < num_program_dirs; d++) {
+      DIR *dir = opendir(program_dirs[d]);
+      assert_non_null(dir);
+      char *names[512];
+      unsigned count = 0;
+      for (struct dirent *e; (e = readdir(dir));) {
+         size_t len = strlen(e->d_name);
+         if (len > 4 && !strcmp(e->d_name + len - 4, ".air")) {
+            assert_true(count < 512);
+            names[count] = malloc(strlen(program_dirs[d]) + len + 2);
+            sprintf(names[count++], "%s/%s", program_dirs[d], e->d_name);
+         }
+      }
+      closedir(dir);
+      qsort(names, count, sizeof(*names), cmp_names);
+      for (unsigned i = 0; i < count; i++) {
+         compiled += compare_file(&dirty, names[i]);
+         free(names[i]);
+      }
+   }
+   if (num_program_dirs) {
+      printf("%u programs compiled the same both ways\n", compiled);
+      assert_true(compiled >= 50);
+   }
+   assert_int_equal(aco_pool_release(pool), ACO_SUCCESS);
+   aco_pool_destroy(pool);
+}
+
+int
+main(int argc, char **argv)
+{
+   program_dirs = argv + 1;
+   num_program_dirs = argc - 1;
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_blocks_aligned_and_disjoint),
       cmocka_unit_test(test_bad_arguments),
       cmocka_unit_test(test_compiles_reuse),
       cmocka_unit_test(test_backing_fails),
+      cmocka_unit_test(test_programs_through_dirty_pool),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
