@@ -168,6 +168,13 @@ aco_status isel_select_chain_start(struct isel_ctx *c);
 /* Whether `return` ends the wave's lanes (entries, chain and noreturn functions) rather
  * than going back to a caller. */
 bool isel_ends_wave(const struct isel_ctx *c);
+/* Whether `in` leaves f back to its caller: a return, or a tail call that may be made a
+ * call and a return (not one through the chain: to a chain function, or from a
+ * divergent-callable one). Loops and the function's start treat both alike. */
+bool isel_is_return(const struct aco_function *f, const struct air_instr *in);
+/* Whether the loops around a return of some lanes allow it (select_cf.c); *in_div_loop:
+ * whether one of them is divergent. */
+bool isel_return_loops_ok(const struct isel_ctx *c, bool *in_div_loop);
 aco_status isel_select_call(struct isel_ctx *c, const struct air_instr *in);
 aco_status isel_select_return(struct isel_ctx *c, const struct air_instr *in);
 /* p_call of call instruction `in` to the uniform address `target` (select_call.c) */

@@ -194,18 +194,27 @@ store_stack_arg(struct isel_ctx *c, aco_temp t, const aco_param_location *loc,
 
 /* ---- the called function ---------------------------------------------------------------- */
 
+bool
+isel_is_return(const struct aco_function *f, const struct air_instr *in)
+{
+   if (in->op == ACO_OP_RETURN)
+      return true;
+   return (in->op == ACO_OP_TAIL_CALL || in->op == ACO_OP_TAIL_CALL_INDIRECT) &&
+          !in->callee->abi->chain && !(f->flags & ACO_FUNCTION_DIVERGENT_CALLABLE);
+}
+
 static bool
 not_nested_return(void *ctx, struct air_instr *in)
 {
-   const struct air_region *body = ctx;
-   return !(in->op == ACO_OP_RETURN && in->parent != body);
+   const struct aco_function *f = ctx;
+   return !(isel_is_return(f, in) && in->parent != f->body);
 }
 
-/* Whether f returns from inside an if or loop. */
+/* Whether f returns (or tail-calls) from inside an if or loop. */
 static bool
 returns_nested(const struct aco_function *f)
 {
-   return !air_walk(f->body, not_nested_return, f->body);
+   return !air_walk(f->body, not_nested_return, (void *)f);
 }
 
 aco_status
@@ -604,9 +613,10 @@ emit_return(struct isel_ctx *c, const struct air_instr *in, const aco_temp *vals
       return chain_return(c, in, NULL);
    }
    const struct aco_call_layout *l = &c->call_layout;
-   if (c->entry_exec.id && (!vals || c->returns.e.len)) {
+   if (c->entry_exec.id && (!vals || c->returns.e.len || c->div_ifs.len || c->masks.len)) {
       /* the results by lane: a divergent return site sends its own, the end merges (a
-       * tail call after such a return was made a call: its results are returned here) */
+       * tail call inside divergent control flow, or after a return there, was made a
+       * call: its results are returned here) */
       unsigned nret = air_num_return_params(f), k = 0;
       aco_temp *rv = aco_arena_array(&c->p->arena, aco_temp, nret + 1);
       if (!rv)
@@ -800,16 +810,22 @@ isel_select_call(struct isel_ctx *c, const struct air_instr *in)
       c->block = NULL;
       return s ? s : c->p->status;
    }
+   bool divergent_here = c->div_ifs.len || (c->loop && c->loop->divergent) || c->masks.len;
    if (tail) {
       /* a jump when the conditions hold, otherwise a call and a return of its results:
        * the same values, but a frame per link of the chain (docs/calls.md "Tail calls") */
-      if (c->div_ifs.len || (c->loop && c->loop->divergent) || c->masks.len)
-         return isel_unsupported(c, in, "a tail call inside divergent control flow");
       if (c->p->is_entry)
          return isel_unsupported(c, in, "a tail call from an entry function");
-      /* after a return inside divergent control flow the returned lanes wait at the end
-       * for these: a call, whose results the return merges with theirs */
-      if (!c->returns.e.len) {
+      bool in_loop;
+      if (divergent_here && isel_ends_wave(c))
+         return isel_unsupported(c, in, "a tail call inside divergent control flow of a "
+                                 "noreturn function");
+      if (divergent_here && (!c->entry_exec.id || !isel_return_loops_ok(c, &in_loop)))
+         return isel_unsupported(c, in, "a tail call inside a loop nested in a divergent loop");
+      /* inside divergent control flow, or after a return there, the lanes that return
+       * wait at the end for the others: a call, whose results a return site or the end
+       * merges with theirs */
+      if (!c->returns.e.len && !divergent_here) {
          bool done = false;
          aco_status s = try_tail_jump(c, in, &done);
          if (s || done)
@@ -824,7 +840,8 @@ isel_select_call(struct isel_ctx *c, const struct air_instr *in)
       return s;
    s = emit_return(c, in, c->tail_results);
    c->tail_results = NULL;
-   c->block = NULL;
+   if (!divergent_here) /* a return site goes on with the lanes that did not return */
+      c->block = NULL;
    return s ? s : c->p->status;
 }
 

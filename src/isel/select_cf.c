@@ -614,15 +614,13 @@ has_divergent_jump(const struct isel_ctx *c, const struct air_region *r, bool in
 static bool
 not_return(void *ctx, struct air_instr *in)
 {
-   (void)ctx;
-   return in->op != ACO_OP_RETURN;
+   return !isel_is_return(ctx, in);
 }
 
 static bool
 not_loop_with_return(void *ctx, struct air_instr *in)
 {
-   (void)ctx;
-   return in->op != ACO_OP_LOOP || air_walk(in->regions[0], not_return, NULL);
+   return in->op != ACO_OP_LOOP || air_walk(in->regions[0], not_return, ctx);
 }
 
 /* A loop with a return inside is divergent unless every return in it is the whole
@@ -633,10 +631,11 @@ not_loop_with_return(void *ctx, struct air_instr *in)
 static bool
 loop_returns_divergent(const struct isel_ctx *c, struct air_region *body)
 {
-   if (air_walk(body, not_return, NULL))
+   void *f = (void *)c->f;
+   if (air_walk(body, not_return, f))
       return false;
    return c->masks.len || c->div_ifs.len || c->loop || c->returns.e.len ||
-          !air_walk(body, not_loop_with_return, NULL);
+          !air_walk(body, not_loop_with_return, f);
 }
 
 aco_status
@@ -681,7 +680,7 @@ isel_select_loop(struct isel_ctx *c, const struct air_instr *in)
     * function's end for the others); the exit leaves them out */
    l.ret_mask = -1;
    if (l.divergent && (isel_ends_wave(c) || c->entry_exec.id) &&
-       !air_walk(in->regions[0], not_return, NULL))
+       !air_walk(in->regions[0], not_return, (void *)c->f))
       l.ret_mask = (int)push_mask(c, isel_const_temp(c, 0, c->lane_mask_dwords));
    unsigned nm = c->masks.len;
    l.latch.nvals = np;
@@ -952,7 +951,7 @@ static aco_status loop_lanes_return(struct isel_ctx *c);
 
 /* A return of some lanes of a function returning to its caller: their results go to the
  * function's end (a logical edge), where the lanes wait for the others; inside a divergent
- * loop they also leave it (isel_select_jump checked it is the only one: return_loops_ok). */
+ * loop they also leave it (isel_select_jump checked it is the only one: isel_return_loops_ok). */
 void
 isel_return_site(struct isel_ctx *c, unsigned n, aco_temp *vals)
 {
@@ -1035,8 +1034,8 @@ loop_lanes_return(struct isel_ctx *c)
 
 /* Whether the loops around a return of some lanes allow it: no divergent loop (uniform
  * loops keep the lanes left), or one, the innermost. */
-static bool
-return_loops_ok(const struct isel_ctx *c, bool *in_div_loop)
+bool
+isel_return_loops_ok(const struct isel_ctx *c, bool *in_div_loop)
 {
    const struct isel_loop *div = NULL;
    unsigned n = 0;
@@ -1052,7 +1051,7 @@ static aco_status
 select_lanes_end(struct isel_ctx *c, const struct air_instr *in)
 {
    bool in_loop;
-   if (!return_loops_ok(c, &in_loop))
+   if (!isel_return_loops_ok(c, &in_loop))
       return isel_unsupported(c, in, "a return inside a loop nested in a divergent loop");
    return in_loop ? select_loop_return(c) : select_divergent_return(c);
 }
@@ -1093,7 +1092,7 @@ isel_select_jump(struct isel_ctx *c, const struct air_instr *in, aco_temp *yield
          if (isel_ends_wave(c))
             return select_lanes_end(c, in);
          bool in_loop;
-         if (c->entry_exec.id && !return_loops_ok(c, &in_loop))
+         if (c->entry_exec.id && !isel_return_loops_ok(c, &in_loop))
             return isel_unsupported(c, in, "a return inside a loop nested in a divergent loop");
          return isel_select_return(c, in); /* a return site (select_call.c) */
       }

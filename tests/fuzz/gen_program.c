@@ -1840,15 +1840,17 @@ gen_call(struct gen *g)
 }
 
 /* The end of a function (or an early return): a tail call of an earlier function with
- * its ABI and return parameters (not from a divergent_callable function nor in divergent
- * control flow, docs/calls.md), or a return. */
+ * its ABI and return parameters (not from a divergent_callable function; in divergent
+ * control flow only with call-tail-divergent, docs/calls.md), or a return. */
 static void
 gen_function_end(struct gen *g)
 {
    const struct gfunc *f = &g->funcs[g->cur];
    char args[1024];
    bool after = g->div_returned && (!has(g, GEN_CALL_AFTER_RETURN) || g->nloops);
-   if (has(g, GEN_CALL_TAIL) && !f->chain && !g->div_ifs && !after && chance(g, 40)) {
+   bool divergent = g->div_ifs || (g->nloops && innermost_loop(g)->divergent);
+   if (has(g, GEN_CALL_TAIL) && !f->chain && (!divergent || has(g, GEN_CALL_TAIL_DIVERGENT)) &&
+       !after && chance(g, 40)) {
       unsigned cands[MAX_FUNCS], n = 0;
       for (unsigned j = 0; j < g->ncallable; j++)
          if (same_returns(f, &g->funcs[j]) && g->cost + g->funcs[j].cost <= g->cost_cap)
@@ -2229,7 +2231,8 @@ gen_feature_name(unsigned bit)
       "uniform-float", "ffract", "fsub", "narrow-f2i", "approx-denormal", "f2i-huge", "trig",
       "calls", "call-abi", "call-indirect", "call-lanes", "call-chain", "call-recursion",
       "call-tail", "call-sgpr-vec3", "call-clobbered-live", "call-return-input",
-      "call-early-return", "call-after-return", "call-cs-chain", "call-loop-return"};
+      "call-early-return", "call-after-return", "call-cs-chain", "call-loop-return",
+      "call-tail-divergent"};
    return bit < GEN_FEATURE_COUNT ? names[bit] : NULL;
 }
 
