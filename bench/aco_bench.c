@@ -3,8 +3,9 @@
  * JSON object per program: the median and minimum time of aco_compile (parsing excluded;
  * aco_compile's own validation of the program included), the peak memory the compile
  * took from the allocator beyond the parsed program, the number of allocator calls per
- * compile, and the code statistics of the binary. bench/run drives it and compares with
- * llc-19.
+ * compile, and the code statistics of the binary (code_bytes: the instructions, without
+ * the s_code_end padding after them, as llc's codeLenInByte). bench/run drives it and
+ * compares with llc-19.
  *
  * Each program is compiled two ways, alternating: with its memory from an aco_pool kept
  * across the compiles (what a driver compiling many programs on a thread does; the main
@@ -293,7 +294,7 @@ bench_file(const char *path, unsigned reps)
              "\"vgprs\": %u, \"scratch\": %u, \"spills\": %u, \"reloads\": %u, "
              "\"pool_held_bytes\": %zu}\n",
              reps, t[reps / 2], t[0], tm[reps / 2], tm[0], peak, calls, st->instructions,
-             bin->code_size, bin->config.num_sgprs, bin->config.num_vgprs,
+             st->code_bytes, bin->config.num_sgprs, bin->config.num_vgprs,
              bin->config.scratch_bytes_per_lane, st->sgpr_spills + st->vgpr_spills,
              st->sgpr_reloads + st->vgpr_reloads, aco_pool_held_bytes(pool));
    }
