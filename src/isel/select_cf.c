@@ -638,6 +638,8 @@ loop_returns_divergent(const struct isel_ctx *c, struct air_region *body)
           !air_walk(body, not_loop_with_return, f);
 }
 
+static bool outer_loop_loses(struct isel_ctx *c, struct isel_loop *o, aco_temp ret);
+
 aco_status
 isel_select_loop(struct isel_ctx *c, const struct air_instr *in)
 {
@@ -835,6 +837,8 @@ isel_select_loop(struct isel_ctx *c, const struct air_instr *in)
       aco_temp ret = c->masks.data[l.ret_mask];
       exec_set(c, mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,
                           aco_opnd_temp(entry_exec), aco_opnd_temp(ret)));
+      if (l.outer && l.outer->ret_mask >= 0 && !outer_loop_loses(c, l.outer, ret))
+         goto fail;
       for (unsigned k = l.div_if_base; k-- > 0;) {
          unsigned var = c->div_ifs.data[k];
          c->masks.data[var] = mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,
@@ -855,6 +859,33 @@ out:
    join_free(c, &l.latch);
    join_free(c, &l.exit);
    return s;
+}
+
+/* Lanes that returned inside a loop nested in divergent loop o are gone from o as well:
+ * they join o's returned lanes (which o's exit leaves out, and passes on to the loop
+ * around it in turn) and leave its lanes L; when no lane is left in L, the wave leaves o
+ * as after a divergent break, else the rest of o's body runs for the lanes still in it. */
+static bool
+outer_loop_loses(struct isel_ctx *c, struct isel_loop *o, aco_temp ret)
+{
+   c->masks.data[o->ret_mask] = mask_op(c, aco_op_s_or_b32, aco_op_s_or_b64,
+                                        aco_opnd_temp(c->masks.data[o->ret_mask]),
+                                        aco_opnd_temp(ret));
+   c->masks.data[o->mask_base] = mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,
+                                         aco_opnd_temp(c->masks.data[o->mask_base]),
+                                         aco_opnd_temp(ret));
+   /* scc: L is not empty */
+   branch(c, aco_op_p_cbranch_z, isel_scc_opnd());
+   join_add(c, &o->exit, c->block->index, false, true, NULL, NULL);
+   o->exit.e.data[o->exit.e.len - 1].via_exit_block = true;
+   uint32_t from = c->block->index;
+   struct aco_mblock *cont = isel_new_block(c, 0);
+   if (!cont)
+      return false;
+   cont->kind &= ~(uint32_t)ACO_BLOCK_UNIFORM;
+   edge(c, from, cont, true, true);
+   c->block = cont;
+   return c->p->status == ACO_SUCCESS;
 }
 
 /* ---- break, continue, yield ------------------------------------------------------------ */
@@ -1033,7 +1064,9 @@ loop_lanes_return(struct isel_ctx *c)
 }
 
 /* Whether the loops around a return of some lanes allow it: no divergent loop (uniform
- * loops keep the lanes left), or one, the innermost. */
+ * loops keep the lanes left), or the innermost is divergent and so is every loop around
+ * it with returned lanes to leave out (a loop around a loop with a return is divergent,
+ * loop_returns_divergent, and keeps such a mask: the inner one's exit adds to it). */
 bool
 isel_return_loops_ok(const struct isel_ctx *c, bool *in_div_loop)
 {
@@ -1043,7 +1076,14 @@ isel_return_loops_ok(const struct isel_ctx *c, bool *in_div_loop)
       if (l->divergent && n++ == 0)
          div = l;
    *in_div_loop = n != 0;
-   return !n || (n == 1 && div == c->loop && div->ret_mask >= 0);
+   if (!n)
+      return true;
+   if (div != c->loop || div->ret_mask < 0)
+      return false;
+   for (const struct isel_loop *l = c->loop; l; l = l->outer)
+      if (l->divergent && l->ret_mask < 0)
+         return false;
+   return true;
 }
 
 /* A return inside divergent control flow of a function whose return ends the lanes. */

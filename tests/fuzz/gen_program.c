@@ -1195,12 +1195,15 @@ static void gen_function_end(struct gen *g);
 
 /* Whether the current point may return early: in a function that allows it
  * (GEN_CALL_EARLY_RETURN; docs/calls.md), in an if but in no loop (with
- * GEN_CALL_LOOP_RETURN: in at most one), and in a uniform if after a return of part of
+ * GEN_CALL_LOOP_RETURN: in at most one, GEN_CALL_NESTED_LOOP_RETURN: three), and in a
+ * uniform if after a return of part of
  * the lanes only with GEN_CALL_AFTER_RETURN. */
 static bool
 may_return(const struct gen *g)
 {
-   unsigned max_loops = has(g, GEN_CALL_LOOP_RETURN) ? 1 : 0;
+   unsigned max_loops = !has(g, GEN_CALL_LOOP_RETURN)          ? 0
+                        : has(g, GEN_CALL_NESTED_LOOP_RETURN) ? 3
+                                                              : 1;
    if (g->cur < 0 || !has(g, GEN_CALL_EARLY_RETURN) || g->nloops > max_loops || !g->depth)
       return false;
    const struct gfunc *f = &g->funcs[g->cur];
@@ -2232,7 +2235,7 @@ gen_feature_name(unsigned bit)
       "calls", "call-abi", "call-indirect", "call-lanes", "call-chain", "call-recursion",
       "call-tail", "call-sgpr-vec3", "call-clobbered-live", "call-return-input",
       "call-early-return", "call-after-return", "call-cs-chain", "call-loop-return",
-      "call-tail-divergent"};
+      "call-tail-divergent", "call-nested-loop-return"};
    return bit < GEN_FEATURE_COUNT ? names[bit] : NULL;
 }
 

@@ -103,7 +103,9 @@
 /* early returns may be tail calls too: inside divergent ifs and loops, a call and a
  * return of part of the lanes (docs/calls.md "Tail calls") */
 #define GEN_CALL_TAIL_DIVERGENT (UINT64_C(1) << 56)
-#define GEN_FEATURE_COUNT 57
+/* with call-loop-return, returns (and tail calls) also inside nested loops */
+#define GEN_CALL_NESTED_LOOP_RETURN (UINT64_C(1) << 57)
+#define GEN_FEATURE_COUNT 58
 
 #define GEN_FEATURES_ALL ((UINT64_C(1) << GEN_FEATURE_COUNT) - 1)
 
@@ -132,7 +134,8 @@
     GEN_CALL_INDIRECT | GEN_CALL_LANES | GEN_CALL_CHAIN | GEN_CALL_RECURSION |            \
     GEN_CALL_TAIL | GEN_CALL_SGPR_VEC3 | GEN_CALL_CLOBBERED_LIVE |                        \
     GEN_CALL_RETURN_INPUT | GEN_CALL_EARLY_RETURN | GEN_CALL_AFTER_RETURN |          \
-    GEN_CALL_CS_CHAIN | GEN_CALL_LOOP_RETURN | GEN_CALL_TAIL_DIVERGENT)
+    GEN_CALL_CS_CHAIN | GEN_CALL_LOOP_RETURN | GEN_CALL_TAIL_DIVERGENT |   \
+    GEN_CALL_NESTED_LOOP_RETURN)
 #define GEN_FEATURES_DEFAULT (GEN_FEATURES_SUPPORTED & ~GEN_FEATURES_OPEN_BUGS)
 
 /* The name of feature bit i ("uniform-if"), NULL past the last. */
