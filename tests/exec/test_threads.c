@@ -2,8 +2,9 @@
 /* Compiling is deterministic and thread-safe: every kernel of tests/exec/kernels on every
  * target is compiled once (twice, the two results must be byte-identical), then 16
  * threads compile different kernels at the same time, each program parsed in its own
- * thread, and every result must equal the single-threaded bytes. Run under
- * ThreadSanitizer by the sanitizer CI job. */
+ * thread, and every result must equal the single-threaded bytes. Half of the threads take
+ * their memory from an aco_pool of their own, as a driver's compile threads would. Run
+ * under ThreadSanitizer by the sanitizer CI job. */
 #include "exec_util.h"
 
 #include <dirent.h>
@@ -25,15 +26,15 @@ static struct job jobs[512];
 static unsigned num_jobs;
 
 static bool
-compile(const char *text, uint8_t **code, uint32_t *size)
+compile(const char *text, const aco_allocator *a, uint8_t **code, uint32_t *size)
 {
-   aco_program_info info = {sizeof(info), {ACO_GFX_NONE, 0}, NULL, NULL, NULL};
+   aco_program_info info = {sizeof(info), {ACO_GFX_NONE, 0}, a, NULL, NULL};
    aco_program *p;
    if (aco_program_create(&info, &p) != ACO_SUCCESS)
       return false;
    aco_binary *bin = NULL;
    bool ok = aco_program_parse(p, "k", text, strlen(text)) == ACO_SUCCESS &&
-             aco_compile(p, NULL, NULL, &bin) == ACO_SUCCESS;
+             aco_compile(p, NULL, a, &bin) == ACO_SUCCESS;
    if (ok) {
       *code = malloc(bin->code_size);
       ok = *code != NULL;
@@ -57,17 +58,23 @@ static void *
 thread_main(void *user)
 {
    struct thread_arg *a = user;
+   aco_pool *pool = NULL;
+   if ((a->index & 1) && aco_pool_create(NULL, &pool) != ACO_SUCCESS)
+      a->mismatches++;
    for (unsigned r = 0; r < ROUNDS; r++) {
       for (unsigned j = 0; j < num_jobs; j += THREADS) {
          unsigned k = (j + a->index * 7 + r) % num_jobs;
          uint8_t *code = NULL;
          uint32_t size = 0;
-         if (!compile(jobs[k].text, &code, &size) || size != jobs[k].size ||
-             memcmp(code, jobs[k].code, size))
+         if (!compile(jobs[k].text, aco_pool_allocator(pool), &code, &size) ||
+             size != jobs[k].size || memcmp(code, jobs[k].code, size))
             a->mismatches++;
          free(code);
       }
    }
+   if (pool && aco_pool_release(pool) != ACO_SUCCESS) /* every block came back */
+      a->mismatches++;
+   aco_pool_destroy(pool);
    return NULL;
 }
 
@@ -98,8 +105,8 @@ main(void)
             j->text = exec_retarget(text, levels[lv], w);
             uint8_t *again = NULL;
             uint32_t again_size = 0;
-            if (!j->text || !compile(j->text, &j->code, &j->size) ||
-                !compile(j->text, &again, &again_size)) {
+            if (!j->text || !compile(j->text, NULL, &j->code, &j->size) ||
+                !compile(j->text, NULL, &again, &again_size)) {
                printf("FAIL %s %s wave%u: does not compile\n", e->d_name,
                       aco_gfx_level_name(levels[lv]), w);
                failed++;
