@@ -186,6 +186,10 @@ print_passes(aco_program *p, const aco_allocator *a, unsigned reps)
 }
 #endif
 
+/* The two ways a program is compiled: memory from a pool, from malloc. */
+#define WAY_POOL 1u
+#define WAY_MALLOC 2u
+
 /* A parsed and validated program whose memory comes through a counting allocator. */
 struct bench_program {
    struct counting cnt;
@@ -236,7 +240,7 @@ timed_compile(struct bench_program *bp, aco_binary **bin, double *us, size_t *pe
 }
 
 static int
-bench_file(const char *path, unsigned reps)
+bench_file(const char *path, unsigned reps, unsigned ways)
 {
    size_t len;
    char *text = read_file(path, &len);
@@ -276,8 +280,9 @@ bench_file(const char *path, unsigned reps)
    aco_binary *bin = NULL, *bin_direct = NULL;
    size_t peak = 0, calls = 0, peak_direct = 0, calls_direct = 0;
    for (unsigned r = 0; t && r < reps && s == ACO_SUCCESS; r++) {
-      s = timed_compile(&pooled, &bin, &t[r], &peak, &calls);
-      if (s == ACO_SUCCESS)
+      if (ways & WAY_POOL)
+         s = timed_compile(&pooled, &bin, &t[r], &peak, &calls);
+      if (s == ACO_SUCCESS && (ways & WAY_MALLOC))
          s = timed_compile(&direct, &bin_direct, &tm[r], &peak_direct, &calls_direct);
    }
    if (s != ACO_SUCCESS || !t) {
@@ -287,6 +292,12 @@ bench_file(const char *path, unsigned reps)
    } else {
       qsort(t, reps, sizeof(double), cmp_double);
       qsort(tm, reps, sizeof(double), cmp_double);
+      if (!bin) { /* only malloc */
+         bin = bin_direct;
+         bin_direct = NULL;
+         peak = peak_direct;
+         calls = calls_direct;
+      }
       const aco_statistics *st = &bin->stats;
       printf(", \"status\": \"ok\", \"reps\": %u, \"median_us\": %.1f, \"min_us\": %.1f, "
              "\"malloc_median_us\": %.1f, \"malloc_min_us\": %.1f, "
@@ -308,26 +319,36 @@ bench_file(const char *path, unsigned reps)
    return 0;
 }
 
+#define USAGE "usage: aco-bench [--reps N] [--only pool|malloc] FILE.air...\n"
+
 int
 main(int argc, char **argv)
 {
-   unsigned reps = 5;
+   unsigned reps = 5, ways = WAY_POOL | WAY_MALLOC;
    int rc = 0, files = 0;
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
          reps = (unsigned)atoi(argv[++i]);
          if (reps == 0)
             reps = 1;
+      } else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
+         /* one way only (for profilers and fault counts; the other's times are 0) */
+         i++;
+         ways = !strcmp(argv[i], "pool") ? WAY_POOL : !strcmp(argv[i], "malloc") ? WAY_MALLOC : 0;
+         if (!ways) {
+            fprintf(stderr, USAGE);
+            return 1;
+         }
       } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-         printf("usage: aco-bench [--reps N] FILE.air...\n");
+         printf(USAGE);
          return 0;
       } else {
-         rc |= bench_file(argv[i], reps);
+         rc |= bench_file(argv[i], reps, ways);
          files++;
       }
    }
    if (!files) {
-      fprintf(stderr, "usage: aco-bench [--reps N] FILE.air...\n");
+      fprintf(stderr, USAGE);
       return 1;
    }
    return rc;
