@@ -70,16 +70,9 @@ operand_field_raw(aco_gfx_level level, const aco_operand *o, unsigned dwords, un
  * bit. Any other byte offset, or a half in a slot that is not 16 bits, has no encoding.
  * GFX10.3 reaches halves through SDWA and op_sel fields instead, so it is left alone. */
 static bool
-half_field(aco_gfx_level level, const struct aco_minstr *in, struct aco_op_slot s,
-           aco_physreg reg, unsigned *v, struct aco_fields *f)
+half_field(bool vop3, struct aco_op_slot s, aco_physreg reg, unsigned *v, struct aco_fields *f)
 {
-   const struct aco_op_info *info = aco_op_info(in->opcode);
-   unsigned fmt = info->format, byte = aco_physreg_byte(reg);
-   if (level < ACO_GFX1100 || fmt < ACO_FMT_VOP1 || fmt > ACO_FMT_VOP3)
-      return true;
-   bool vop3 = fmt == ACO_FMT_VOP3 || aco_enc_is_e64(in->encoding);
-   if (!aco_slot_is_16bit_vgpr(info, s))
-      return byte == 0;
+   unsigned byte = aco_physreg_byte(reg);
    if (byte != 0 && byte != 2)
       return false;
    if (vop3) {
@@ -95,6 +88,17 @@ half_field(aco_gfx_level level, const struct aco_minstr *in, struct aco_op_slot 
    return true;
 }
 
+/* The register of a slot where halves have meaning (GFX11+ VOP1/VOP2/VOPC/VOP3, see
+ * half_field): only 16-bit VGPR slots may name a high half, the rest whole registers. */
+static inline bool
+slot_reg_ok(const struct aco_op_info *info, bool vop3, struct aco_op_slot s, aco_physreg reg,
+            unsigned *v, struct aco_fields *f)
+{
+   if (!aco_slot_is_16bit_vgpr(info, s))
+      return aco_physreg_byte(reg) == 0;
+   return half_field(vop3, s, reg, v, f);
+}
+
 /* An opcode's slot map: from the program's table when there is a program (p's level and
  * wave size are the ones asked for), computed into *tmp otherwise. */
 static const struct aco_slot_map *
@@ -107,27 +111,34 @@ slot_map(struct aco_mprogram *p, aco_gfx_level level, unsigned wave_size, enum a
 }
 
 static bool
-instr_fields(aco_gfx_level level, const struct aco_minstr *in, const struct aco_slot_map *mp,
+instr_fields(aco_gfx_level level, const struct aco_minstr *in, const struct aco_slot_map *map,
              struct aco_fields *f)
 {
    memset(f, 0, sizeof(*f));
-   if (!mp)
+   if (!map)
       return false;
-   const struct aco_slot_map map = *mp;
    /* a tied operand past the slot map (docs/mir.md) is read through the destination */
-   unsigned tied_extra = aco_minstr_tied_operand(in) == (int)map.num_operands;
-   if (map.num_operands + tied_extra != in->num_operands ||
-       map.num_definitions != in->num_definitions)
+   unsigned tied_extra = aco_minstr_tied_operand(in) == (int)map->num_operands;
+   if (map->num_operands + tied_extra != in->num_operands ||
+       map->num_definitions != in->num_definitions)
       return false;
-   f->saddr = aco_gfx_info(level)->reg_null;
-   f->soffset = aco_gfx_info(level)->reg_null;
-   for (unsigned i = 0; i < map.count; i++) {
-      struct aco_op_slot s = map.slot[i];
+   /* what every slot asks of the opcode and level, looked up once */
+   const struct aco_gfx_info *gfx = aco_gfx_info(level);
+   const struct aco_op_info *info = aco_op_info(in->opcode);
+   uint32_t flags = info->flags;
+   bool fp = (flags & ACO_OPF_FLOAT) != 0;
+   bool halves = level >= ACO_GFX1100 && info->format >= ACO_FMT_VOP1 &&
+                 info->format <= ACO_FMT_VOP3;
+   bool vop3 = info->format == ACO_FMT_VOP3 || aco_enc_is_e64(in->encoding);
+   f->saddr = gfx->reg_null;
+   f->soffset = gfx->reg_null;
+   for (unsigned i = 0; i < map->count; i++) {
+      struct aco_op_slot s = map->slot[i];
       unsigned v = 0;
-      if (map.index[i] != 0xff) {
+      if (map->index[i] != 0xff) {
          if (s.role == 'l') {
             /* the K of fmaak/fmamk: always a literal, shared with a literal src0 */
-            const aco_operand *o = &in->operands[map.index[i]];
+            const aco_operand *o = &in->operands[map->index[i]];
             uint32_t k = (uint32_t)o->value;
             if (o->kind != ACO_OPND_CONST || (f->has_lit && f->lit != k))
                return false;
@@ -135,29 +146,31 @@ instr_fields(aco_gfx_level level, const struct aco_minstr *in, const struct aco_
             f->lit = k;
             continue;
          }
-         const aco_operand *o = map.is_def[i] ? NULL : &in->operands[map.index[i]];
-         if (map.is_def[i])
-            v = aco_physreg_field(in->definitions[map.index[i]].reg);
-         else
-            v = operand_field(level, o, s.dwords, aco_source_bits(aco_op_info(in->opcode), s),
-                              (aco_op_info(in->opcode)->flags & ACO_OPF_FLOAT) != 0,
-                              &f->has_lit, &f->lit);
-         if (v == ~0u)
-            return false; /* constant that the source cannot hold */
-         if ((!o || o->kind == ACO_OPND_REG || o->kind == ACO_OPND_TEMP) &&
-             !half_field(level, in, s, o ? o->reg : in->definitions[map.index[i]].reg, &v, f))
-            return false;
-         if ((aco_op_info(in->opcode)->flags & ACO_OPF_SRC_REG) && !map.is_def[i] &&
-             (s.role == 'a' || s.role == 'b') &&
-             (in->operands[map.index[i]].kind == ACO_OPND_CONST ||
-              in->operands[map.index[i]].kind == ACO_OPND_UNDEF || (v >= 256) != (s.file == 'v')))
-            return false; /* register-only source of the slot's file */
-         if ((aco_op_info(in->opcode)->flags & ACO_OPF_SRC0_VGPR) && s.role == 'a' &&
-             (in->operands[map.index[i]].kind == ACO_OPND_CONST || v < 256))
-            return false;
-         if ((aco_op_info(in->opcode)->flags & ACO_OPF_SRC_M0) && s.role == 'a' &&
-             v != aco_gfx_info(level)->reg_m0 && !(v >= 128 && v <= 208) && !(v >= 240 && v <= 248))
-            return false; /* m0 or an inline constant only */
+         const aco_operand *o = map->is_def[i] ? NULL : &in->operands[map->index[i]];
+         if (!o) {
+            aco_physreg reg = in->definitions[map->index[i]].reg;
+            v = aco_physreg_field(reg);
+            if (halves && !slot_reg_ok(info, vop3, s, reg, &v, f))
+               return false;
+         } else {
+            v = operand_field(level, o, s.dwords, aco_source_bits(info, s), fp, &f->has_lit,
+                              &f->lit);
+            if (v == ~0u)
+               return false; /* constant that the source cannot hold */
+            bool reg = o->kind == ACO_OPND_REG || o->kind == ACO_OPND_TEMP;
+            if (reg && halves && !slot_reg_ok(info, vop3, s, o->reg, &v, f))
+               return false;
+            if ((flags & ACO_OPF_SRC_REG) && (s.role == 'a' || s.role == 'b') &&
+                (o->kind == ACO_OPND_CONST || o->kind == ACO_OPND_UNDEF ||
+                 (v >= 256) != (s.file == 'v')))
+               return false; /* register-only source of the slot's file */
+            if ((flags & ACO_OPF_SRC0_VGPR) && s.role == 'a' &&
+                (o->kind == ACO_OPND_CONST || v < 256))
+               return false;
+            if ((flags & ACO_OPF_SRC_M0) && s.role == 'a' && v != gfx->reg_m0 &&
+                !(v >= 128 && v <= 208) && !(v >= 240 && v <= 248))
+               return false; /* m0 or an inline constant only */
+         }
       }
       switch (s.role) {
       case 'd': f->d = v; f->has_d = true; break;
@@ -172,14 +185,14 @@ instr_fields(aco_gfx_level level, const struct aco_minstr *in, const struct aco_
       case 'f': f->saddr_off = true; break;
       case 's': f->saddr = v; break;
       case 'v':
-         if (map.is_def[i])
+         if (map->is_def[i])
             f->vdef = v, f->has_vdef = true;
          else
             f->vop = v, f->has_vop = true;
          break;
       case 'k':
          /* s_sendmsg_rtn_*: the message id sits in the ssrc0 field */
-         if (aco_op_info(in->opcode)->format == ACO_FMT_SOP1)
+         if (info->format == ACO_FMT_SOP1)
             f->a = in->imm & 0xff, f->has_a = true;
          break;
       default: break;

@@ -572,6 +572,16 @@ not_shared(void *ctx, struct air_instr *instr)
    return op != ACO_OP_LOAD_SHARED && op != ACO_OP_STORE_SHARED && op != ACO_OP_ATOMIC_SHARED;
 }
 
+/* not_shared that also records whether a call was passed (ctx: a bool), so that the
+ * entry's body is walked once for both questions. */
+static bool
+not_shared_note_calls(void *ctx, struct air_instr *instr)
+{
+   if (air_op_info(instr->op)->cls == ACO_OPC_CALL)
+      *(bool *)ctx = true;
+   return not_shared(NULL, instr);
+}
+
 /* An entry that declares nothing keeps the whole 64 KiB whenever shared memory may be
  * touched while it runs: by its own body, or by a callee (any function of the program, or
  * one defined elsewhere, since an indirect call may reach any of them). */
@@ -580,9 +590,10 @@ air_entry_shared_bytes(const struct aco_function *entry)
 {
    if (entry->has_shared_size)
       return entry->shared_size;
-   if (!air_walk(entry->body, not_shared, NULL))
+   bool calls = false;
+   if (!air_walk(entry->body, not_shared_note_calls, &calls))
       return AIR_MAX_SHARED_SIZE;
-   if (!air_function_calls(entry))
+   if (!calls)
       return 0;
    const struct aco_program *p = entry->program;
    for (uint32_t i = 0; i < p->num_functions; i++) {

@@ -762,8 +762,10 @@ select_int_bin(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
    }
    const struct int_ops *t = NULL;
    for (unsigned i = 0; i < sizeof(int_table) / sizeof(int_table[0]); i++) {
-      if (int_table[i].ir == in->op)
+      if (int_table[i].ir == in->op) {
          t = &int_table[i];
+         break; /* one row per operation */
+      }
    }
    if (in->op == ACO_OP_UDIV || in->op == ACO_OP_SDIV || in->op == ACO_OP_UREM ||
        in->op == ACO_OP_SREM)
@@ -1540,8 +1542,10 @@ select_float(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
    }
    const struct float_ops *t = NULL;
    for (unsigned i = 0; i < sizeof(float_table) / sizeof(float_table[0]); i++) {
-      if (float_table[i].ir == in->op)
+      if (float_table[i].ir == in->op) {
          t = &float_table[i];
+         break; /* one row per operation */
+      }
    }
    if (!t)
       return isel_unsupported(c, in, aco_op_name(in->op));

@@ -161,7 +161,9 @@ aco_operand
 isel_opnd(struct isel_ctx *c, aco_value v, unsigned bits)
 {
    const struct air_instr *k = isel_const_def(c, v);
-   if (k && k->type.comps <= 1) {
+   if (!k)
+      return aco_opnd_temp(c->temps[v.id]); /* what isel_temp gives, without a second look */
+   if (k->type.comps <= 1) {
       uint64_t val = const_bits(c, k);
       /* float constants may use the float inline constants (1.0, 0.5, ...) */
       bool is_float = k->type.base == ACO_BASE_FLOAT;

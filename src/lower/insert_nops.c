@@ -71,6 +71,9 @@ struct nop_state {
     * clean state has it, so the per-register loops stop there (most programs use a few
     * dozen of the 256 VGPRs). */
    uint16_t vgpr_end, sgpr_end;
+   /* No trans_at_valu entry is above it (0: all are 0), so that VALUTransUseHazard can
+    * be ruled out for an instruction without looking at its operands. */
+   uint32_t trans_at_max;
 };
 #define NOP_STATE_VALUE_BYTES offsetof(struct nop_state, vgpr_end)
 
@@ -87,6 +90,9 @@ struct nop_ctx {
    uint32_t *succs_left;
    struct nop_state *free_states; /* linked through their first bytes */
    aco_instr_list *emit;       /* the list being built, NULL while analysing */
+   /* 1 + the block whose kept out-state the walking state still equals (the emitting
+    * walk without back edges), 0: none; its successor need not copy it back */
+   uint32_t s_holds;
    bool failed;
 };
 
@@ -144,6 +150,7 @@ state_canonical(struct nop_state *s)
    s->exec_at = rebase(exec_valu(s));
    s->valu = s->trans = s->salu = HZ_BASE;
    s->vdst_resolved = s->rs_resolved = 0;
+   s->trans_at_max = s->trans_at_max ? HZ_BASE : 0; /* rebased entries are at most that */
 }
 
 static void
@@ -189,6 +196,7 @@ state_join(struct nop_state *d, const struct nop_state *o)
       d->vgpr_end = o->vgpr_end;
    if (d->sgpr_end < o->sgpr_end)
       d->sgpr_end = o->sgpr_end;
+   d->trans_at_max = max32(d->trans_at_max, o->trans_at_max);
    for (unsigned v = 0; v < d->vgpr_end; v++) {
       d->trans_at_valu[v] = max32(d->trans_at_valu[v], o->trans_at_valu[v]);
       d->trans_at_trans[v] = max32(d->trans_at_trans[v], o->trans_at_trans[v]);
@@ -358,6 +366,7 @@ apply(struct nop_ctx *c, struct nop_state *s, const struct aco_minstr *in)
                s->vgpr_end = (uint16_t)(v + 1);
             if (k & ACO_HZ_TRANS) {
                s->trans_at_valu[v] = s->valu;
+               s->trans_at_max = s->valu;
                s->trans_at_trans[v] = s->trans;
             }
          }
@@ -418,6 +427,9 @@ struct nop_fix {
 static bool
 trans_use_hazard(const struct nop_state *s, const struct aco_minstr *in)
 {
+   /* every transcendental write more than 5 VALUs ago (or none): no operand can have one */
+   if (!s->trans_at_max || (s->valu > s->trans_at_max && s->valu - s->trans_at_max > 5))
+      return false;
    for (unsigned i = 0; i < in->num_operands; i++) {
       const aco_operand *o = &in->operands[i];
       if (!aco_operand_has_reg(o) || !aco_physreg_is_vgpr(o->reg))
@@ -659,14 +671,15 @@ block_in_state(struct nop_ctx *c, struct aco_mblock *b, struct nop_state *s)
       uint32_t pi = b->linear_preds.data[i];
       if (pi >= c->p->blocks.len || !c->done[pi] || !c->out[pi])
          continue;
-      if (!any)
-         memcpy(s, c->out[pi], sizeof(*s));
-      else
+      if (any)
          state_join(s, c->out[pi]);
+      else if (c->s_holds != pi + 1)
+         memcpy(s, c->out[pi], sizeof(*s));
       any = true;
    }
    if (!any)
       state_clean(s);
+   c->s_holds = 0; /* the walk changes s */
 }
 
 /* Without a back edge: block b has taken its in-state, so the predecessors it was the
@@ -834,6 +847,9 @@ aco_insert_nops(struct aco_mprogram *p)
    for (uint32_t i = 0; i < n; i++) {
       struct aco_mblock *b = p->blocks.data[i];
       aco_instr_list list = {NULL, 0, 0};
+      /* its instructions and a few NOPs, without regrowing (empty blocks mostly stay so) */
+      if (b->instrs.len && !aco_vec_reserve(p->allocator, &list, b->instrs.len + 4))
+         return finish(p, all, out_of_memory(p));
       c.emit = &list;
       block_in_state(&c, b, s);
       if (!back_edge)
@@ -850,6 +866,7 @@ aco_insert_nops(struct aco_mprogram *p)
          state_canonical(s);
          if (!keep_out(&c, i, s))
             return finish(p, all, out_of_memory(p));
+         c.s_holds = i + 1;
       }
    }
    return finish(p, all, slot_map_status(p));

@@ -255,9 +255,26 @@ apply_wait(struct wait_state *s, unsigned c, unsigned n)
    if (s->store[c] != W_NONE && s->store[c] >= n)
       s->store[c] = W_NONE;
    unsigned r;
-   foreach_busy(s, r)
+   foreach_busy(s, r) {
       if (s->need[r][c] != W_NONE && s->need[r][c] >= n)
          s->need[r][c] = W_NONE;
+      /* nothing left pending on the register: out of the busy set, which stays exact,
+       * so that the checks before each instruction find it empty after the waits */
+      bool none = true;
+      for (unsigned k = 0; k < W_MAXCNT; k++)
+         none &= s->need[r][k] == W_NONE;
+      if (none)
+         s->busy[r / 64] &= ~(1ull << (r % 64));
+   }
+}
+
+static bool
+any_busy(const struct wait_state *s)
+{
+   uint64_t any = 0;
+   for (unsigned w = 0; w < W_NREG / 64; w++)
+      any |= s->busy[w];
+   return any != 0;
 }
 
 static void
@@ -366,21 +383,24 @@ process_instr(struct waits_ctx *ctx, struct aco_minstr *in)
    uint8_t req[W_MAXCNT];
    memset(req, W_NONE, sizeof(req));
 
-   aco_foreach_operand(in, o) {
-      if ((o->kind == ACO_OPND_TEMP || o->kind == ACO_OPND_REG) && o->fixed)
-         require_range(ctx, o->reg, aco_rc_bytes(o->temp.rc), req);
+   /* registers only matter while some are pending (after the waits, mostly none are) */
+   if (any_busy(&ctx->cur)) {
+      aco_foreach_operand(in, o) {
+         if ((o->kind == ACO_OPND_TEMP || o->kind == ACO_OPND_REG) && o->fixed)
+            require_range(ctx, o->reg, aco_rc_bytes(o->temp.rc), req);
+      }
+      aco_foreach_definition(in, d) {
+         if (d->fixed)
+            require_range(ctx, d->reg, aco_rc_bytes(d->temp.rc), req);
+      }
+      unsigned lane_mask_dwords = ctx->p->wave_size / 32;
+      if (info->flags & (ACO_OPF_READ_VCC | ACO_OPF_WRITE_VCC))
+         require_range(ctx, aco_sgpr(ACO_REG_VCC_LO), 4 * lane_mask_dwords, req);
+      if (info->flags & (ACO_OPF_READ_EXEC | ACO_OPF_WRITE_EXEC))
+         require_range(ctx, aco_sgpr(ACO_REG_EXEC_LO), 4 * lane_mask_dwords, req);
+      if (info->flags & (ACO_OPF_READ_M0 | ACO_OPF_WRITE_M0))
+         require_reg(ctx, ctx->p->gfx->reg_m0, req);
    }
-   aco_foreach_definition(in, d) {
-      if (d->fixed)
-         require_range(ctx, d->reg, aco_rc_bytes(d->temp.rc), req);
-   }
-   unsigned lane_mask_dwords = ctx->p->wave_size / 32;
-   if (info->flags & (ACO_OPF_READ_VCC | ACO_OPF_WRITE_VCC))
-      require_range(ctx, aco_sgpr(ACO_REG_VCC_LO), 4 * lane_mask_dwords, req);
-   if (info->flags & (ACO_OPF_READ_EXEC | ACO_OPF_WRITE_EXEC))
-      require_range(ctx, aco_sgpr(ACO_REG_EXEC_LO), 4 * lane_mask_dwords, req);
-   if (info->flags & (ACO_OPF_READ_M0 | ACO_OPF_WRITE_M0))
-      require_reg(ctx, ctx->p->gfx->reg_m0, req);
    if (in->opcode == aco_op_s_setpc_b64 || (info->flags & ACO_OPF_CALL)) {
       /* the other function may read any register: none may still be pending, so that
        * nothing is pending either at a function's entry or after a call returns */
@@ -502,6 +522,11 @@ process_block(struct waits_ctx *ctx, struct aco_mblock *b, bool *changed)
    ctx->cur.reached = true;
    ctx->list.data = NULL;
    ctx->list.len = ctx->list.cap = 0;
+   /* the rebuilt block: its instructions and a few waits, without regrowing (empty blocks
+    * mostly stay so) */
+   if (ctx->emit && b->instrs.len &&
+       !aco_vec_reserve(ctx->p->allocator, &ctx->list, b->instrs.len + 4))
+      return aco_mprogram_error(ctx->p, ACO_ERROR_OUT_OF_MEMORY, "insert_waits: out of memory");
    for (uint32_t i = 0; i < b->instrs.len; i++) {
       aco_status st = process_instr(ctx, b->instrs.data[i]);
       if (st != ACO_SUCCESS) {

@@ -41,7 +41,7 @@ struct lower_ctx {
    uint32_t copies_cap;
    int unused_sgpr, unused_vgpr; /* registers no instruction of the entry mentions, or -1 */
    /* per instruction of scc_block: whether SCC may be read after it before being written
-    * (computed for a block when its first copy asks, in one backward walk) */
+    * (computed for a block when its first copy asks, in one backward walk down to it) */
    const struct aco_mblock *scc_block;
    bool *scc_live;
    uint32_t scc_cap;
@@ -104,8 +104,10 @@ scc_live_after(struct lower_ctx *ctx, uint32_t index)
          oom(ctx);
          return false;
       }
+      /* the block is lowered front to back, so no later question asks about an
+       * instruction before this one: the walk stops there */
       bool live = false;
-      for (uint32_t i = b->instrs.len; i-- > 0;) {
+      for (uint32_t i = b->instrs.len; i-- > index;) {
          const struct aco_minstr *in = b->instrs.data[i];
          ctx->scc_live[i] = live;
          live = reads_scc(in) || (!writes_scc(in) && live);

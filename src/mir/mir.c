@@ -212,24 +212,14 @@ aco_minstr_slots(aco_gfx_level level, unsigned wave_size, enum aco_opcode op,
    return true;
 }
 
-/* An open-addressing table keyed by opcode and encoding, pointing at maps allocated one by
- * one in the arena (only for the forms the program uses: a few dozen). The table doubles
- * at half full, the old one staying in the arena; maps keep their address. Small on
- * purpose: fresh memory costs page faults, which matter for small programs. */
-struct slot_entry {
-   uint32_t key;                    /* opcode << 8 | encoding, + 1 (0: empty) */
-   const struct aco_slot_map *map; /* NULL: no such form */
-};
-
-struct aco_slot_cache {
-   uint32_t mask, used;
-   struct slot_entry *entries;
-};
-
-static struct slot_entry *
-slot_find(struct slot_entry *entries, uint32_t mask, uint32_t key)
+/* The table (mir.h) doubles at half full, the old one staying in the arena; maps keep
+ * their address and are allocated one by one (only for the forms the program uses: a few
+ * dozen). Small on purpose: fresh memory costs page faults, which matter for small
+ * programs. */
+static struct aco_slot_entry *
+slot_find(struct aco_slot_entry *entries, uint32_t mask, uint32_t key)
 {
-   uint32_t i = (key * 0x9e3779b1u) >> 16 & mask;
+   uint32_t i = aco_slot_hash(key, mask);
    while (entries[i].key && entries[i].key != key)
       i = (i + 1) & mask;
    return &entries[i];
@@ -239,7 +229,7 @@ static bool
 slot_cache_grow(struct aco_mprogram *p, struct aco_slot_cache *c)
 {
    uint32_t mask = c->entries ? c->mask * 2 + 1 : 31;
-   struct slot_entry *e = aco_arena_array(&p->arena, struct slot_entry, mask + 1);
+   struct aco_slot_entry *e = aco_arena_array(&p->arena, struct aco_slot_entry, mask + 1);
    if (!e)
       return false;
    for (uint32_t i = 0; c->entries && i <= c->mask; i++) {
@@ -251,8 +241,9 @@ slot_cache_grow(struct aco_mprogram *p, struct aco_slot_cache *c)
    return true;
 }
 
+/* aco_mprogram_slots for a form not in the table yet: computed, then recorded. */
 const struct aco_slot_map *
-aco_mprogram_slots(struct aco_mprogram *p, enum aco_opcode op, enum aco_encoding enc)
+aco_mprogram_slots_miss(struct aco_mprogram *p, enum aco_opcode op, enum aco_encoding enc)
 {
    struct aco_slot_cache *c = p->slot_cache;
    if (!c) {
@@ -263,8 +254,8 @@ aco_mprogram_slots(struct aco_mprogram *p, enum aco_opcode op, enum aco_encoding
    }
    if ((unsigned)op >= aco_num_opcodes || (unsigned)enc > 0xff)
       return NULL;
-   uint32_t key = ((uint32_t)op << 8 | (uint32_t)enc) + 1;
-   struct slot_entry *e = slot_find(c->entries, c->mask, key);
+   uint32_t key = aco_slot_key(op, enc);
+   struct aco_slot_entry *e = slot_find(c->entries, c->mask, key);
    if (e->key)
       return e->map;
    struct aco_slot_map map;

@@ -425,12 +425,46 @@ struct aco_slot_map {
 };
 bool aco_minstr_slots(aco_gfx_level level, unsigned wave_size, enum aco_opcode op,
                       enum aco_encoding enc, struct aco_slot_map *map);
+/* The table of the slot maps a program asked for (mir.c): open addressing keyed by opcode
+ * and encoding, pointing at maps in the program's arena. Here so that finding a form
+ * asked for before, what almost every question is, takes no call. */
+struct aco_slot_entry {
+   uint32_t key;                    /* opcode << 8 | encoding, + 1 (0: empty) */
+   const struct aco_slot_map *map; /* NULL: no such form */
+};
+struct aco_slot_cache {
+   uint32_t mask, used;
+   struct aco_slot_entry *entries;
+};
+static inline uint32_t
+aco_slot_key(enum aco_opcode op, enum aco_encoding enc)
+{
+   return ((uint32_t)op << 8 | (uint32_t)enc) + 1;
+}
+static inline uint32_t
+aco_slot_hash(uint32_t key, uint32_t mask)
+{
+   return (key * 0x9e3779b1u) >> 16 & mask;
+}
+const struct aco_slot_map *aco_mprogram_slots_miss(struct aco_mprogram *p, enum aco_opcode op,
+                                                   enum aco_encoding enc);
 /* The same for p's level and wave size, computed once per program and opcode/encoding and
  * then looked up (the assembler, the NOP pass and copy propagation ask for every
  * instruction). NULL where aco_minstr_slots is false, and when out of memory (then also
  * recorded on p as ACO_ERROR_OUT_OF_MEMORY, so the pass fails rather than goes on). */
-const struct aco_slot_map *aco_mprogram_slots(struct aco_mprogram *p, enum aco_opcode op,
-                                              enum aco_encoding enc);
+static inline const struct aco_slot_map *
+aco_mprogram_slots(struct aco_mprogram *p, enum aco_opcode op, enum aco_encoding enc)
+{
+   const struct aco_slot_cache *c = p->slot_cache;
+   if (c && (unsigned)op < aco_num_opcodes && (unsigned)enc <= 0xff) {
+      uint32_t key = aco_slot_key(op, enc);
+      for (uint32_t i = aco_slot_hash(key, c->mask); c->entries[i].key; i = (i + 1) & c->mask) {
+         if (c->entries[i].key == key)
+            return c->entries[i].map;
+      }
+   }
+   return aco_mprogram_slots_miss(p, op, enc);
+}
 
 /* The same operation without a tied operand, as a new instruction: v_fmac_f32/f16 as
  * v_fma_f32/f16 (VOP3), s_addk_i32/s_mulk_i32 as s_add_i32/s_mul_i32 with a literal.

@@ -137,12 +137,27 @@ try_pattern(struct combine_ctx *c, struct aco_minstr *outer, const struct patter
    return NULL;
 }
 
+/* Some pattern has op as its outer operation (the table's first column): most
+ * instructions are none, and this keeps them from the walk over the table. */
+static bool
+is_outer(enum aco_opcode op)
+{
+   switch (op) {
+   case aco_op_v_add_nc_u32: case aco_op_v_or_b32: case aco_op_v_xor_b32:
+   case aco_op_v_lshlrev_b32: case aco_op_v_min_i32: case aco_op_v_max_i32:
+   case aco_op_v_min_u32: case aco_op_v_max_u32:
+      return true;
+   default:
+      return false;
+   }
+}
+
 static struct aco_minstr *
 combine(struct combine_ctx *c, struct aco_minstr *in, uint32_t block)
 {
-   int gi = aco_gfx_index(c->p->gfx_level);
-   if (!plain_int(in))
+   if (!is_outer((enum aco_opcode)in->opcode) || !plain_int(in))
       return NULL;
+   int gi = aco_gfx_index(c->p->gfx_level);
    for (unsigned i = 0; i < sizeof(patterns) / sizeof(patterns[0]); i++) {
       const struct pattern *pt = &patterns[i];
       if (pt->outer != in->opcode || aco_op_info(pt->result)->opcode[gi] < 0)

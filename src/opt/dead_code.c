@@ -8,7 +8,9 @@
  *
  * One backward walk over the blocks from the last: the use counts of the operands of a
  * removed instruction drop, so a chain of dead instructions goes in the same walk
- * (except around loop back-edges, where a phi keeps its operands). */
+ * (except around loop back-edges, where a phi keeps its operands). Whether scc is live
+ * into a block already walked falls out of its walk (the first scc reader or writer
+ * kept), so only successors across back-edges are scanned for it. */
 #include "opt/opt.h"
 
 static bool
@@ -47,10 +49,26 @@ unused(const struct aco_minstr *in, const uint32_t *uses)
    return true;
 }
 
-static void
-process_block(const struct aco_mprogram *p, struct aco_mblock *b, uint32_t *uses)
+/* live_in, per block: 0 not walked yet, else 1 + whether scc is live into it after its
+ * walk. */
+static bool
+scc_live_out(const struct aco_mprogram *p, const struct aco_mblock *b, const uint8_t *live_in)
 {
-   bool scc_live = aco_opt_scc_live_out(p, b);
+   for (uint32_t i = 0; i < b->linear_succs.len; i++) {
+      uint32_t s = b->linear_succs.data[i];
+      if (s >= p->blocks.len ||
+          (live_in[s] ? live_in[s] == 2 : aco_opt_scc_live_in(p->blocks.data[s])))
+         return true;
+   }
+   return false;
+}
+
+static void
+process_block(const struct aco_mprogram *p, uint32_t index, uint32_t *uses, uint8_t *live_in)
+{
+   struct aco_mblock *b = p->blocks.data[index];
+   bool scc_live = scc_live_out(p, b, live_in);
+   bool live_on_entry = true; /* no scc reader or writer kept: passed on */
    uint32_t n = b->instrs.len;
    for (uint32_t i = n; i-- > 0;) {
       struct aco_minstr *in = b->instrs.data[i];
@@ -62,11 +80,15 @@ process_block(const struct aco_mprogram *p, struct aco_mblock *b, uint32_t *uses
          b->instrs.data[i] = NULL;
          continue;
       }
-      if (aco_opt_writes_scc(in))
+      bool writes = aco_opt_writes_scc(in), reads = aco_opt_reads_scc(in);
+      if (writes)
          scc_live = false;
-      if (aco_opt_reads_scc(in))
+      if (reads)
          scc_live = true;
+      if (reads || writes)
+         live_on_entry = reads;
    }
+   live_in[index] = (uint8_t)(1 + live_on_entry);
    uint32_t out = 0;
    for (uint32_t i = 0; i < n; i++) {
       if (b->instrs.data[i])
@@ -78,7 +100,8 @@ process_block(const struct aco_mprogram *p, struct aco_mblock *b, uint32_t *uses
 aco_status
 aco_opt_dead_code(struct aco_mprogram *p)
 {
-   uint32_t *uses = aco_calloc(p->allocator, sizeof(uint32_t) * p->temp_count);
+   /* one block: the use counts, then the blocks' scc state */
+   uint32_t *uses = aco_calloc(p->allocator, sizeof(uint32_t) * p->temp_count + p->blocks.len);
    if (!uses)
       return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "dead code: out of memory");
    struct aco_mblock *b;
@@ -91,8 +114,9 @@ aco_opt_dead_code(struct aco_mprogram *p)
          }
       }
    }
+   uint8_t *live_in = (uint8_t *)(uses + p->temp_count);
    for (uint32_t i = p->blocks.len; i-- > 0;)
-      process_block(p, p->blocks.data[i], uses);
+      process_block(p, i, uses, live_in);
    aco_free(p->allocator, uses);
    return p->status;
 }

@@ -20,30 +20,33 @@ enum fold_kind {
    F_SELECT,                      /* a or b by a condition: only equal operands fold */
 };
 
+/* The fold kind of each opcode (F_NONE = 0 for the rest): a table, as every instruction
+ * of the program is looked up, twice per copy propagation. */
+static const uint8_t fold_kinds[aco_num_opcodes] = {
+   [aco_op_v_add_nc_u32] = F_ADD, [aco_op_s_add_u32] = F_ADD, [aco_op_s_add_i32] = F_ADD,
+   [aco_op_v_sub_nc_u32] = F_SUB, [aco_op_s_sub_u32] = F_SUB, [aco_op_s_sub_i32] = F_SUB,
+   [aco_op_v_subrev_nc_u32] = F_SUBREV,
+   [aco_op_v_and_b32] = F_AND, [aco_op_s_and_b32] = F_AND,
+   [aco_op_v_or_b32] = F_OR, [aco_op_s_or_b32] = F_OR,
+   [aco_op_v_xor_b32] = F_XOR, [aco_op_s_xor_b32] = F_XOR,
+   [aco_op_v_mul_lo_u32] = F_MUL, [aco_op_s_mul_i32] = F_MUL,
+   [aco_op_s_lshl_b32] = F_SHL,
+   [aco_op_s_lshr_b32] = F_SHR,
+   [aco_op_s_ashr_i32] = F_ASHR,
+   [aco_op_v_lshlrev_b32] = F_SHLREV,
+   [aco_op_v_lshrrev_b32] = F_SHRREV,
+   [aco_op_v_ashrrev_i32] = F_ASHRREV,
+   [aco_op_v_min_u32] = F_MINU, [aco_op_s_min_u32] = F_MINU,
+   [aco_op_v_max_u32] = F_MAXU, [aco_op_s_max_u32] = F_MAXU,
+   [aco_op_v_min_i32] = F_MINI, [aco_op_s_min_i32] = F_MINI,
+   [aco_op_v_max_i32] = F_MAXI, [aco_op_s_max_i32] = F_MAXI,
+   [aco_op_v_cndmask_b32] = F_SELECT, [aco_op_s_cselect_b32] = F_SELECT,
+};
+
 static enum fold_kind
 kind_of(enum aco_opcode op)
 {
-   switch (op) {
-   case aco_op_v_add_nc_u32: case aco_op_s_add_u32: case aco_op_s_add_i32: return F_ADD;
-   case aco_op_v_sub_nc_u32: case aco_op_s_sub_u32: case aco_op_s_sub_i32: return F_SUB;
-   case aco_op_v_subrev_nc_u32: return F_SUBREV;
-   case aco_op_v_and_b32: case aco_op_s_and_b32: return F_AND;
-   case aco_op_v_or_b32: case aco_op_s_or_b32: return F_OR;
-   case aco_op_v_xor_b32: case aco_op_s_xor_b32: return F_XOR;
-   case aco_op_v_mul_lo_u32: case aco_op_s_mul_i32: return F_MUL;
-   case aco_op_s_lshl_b32: return F_SHL;
-   case aco_op_s_lshr_b32: return F_SHR;
-   case aco_op_s_ashr_i32: return F_ASHR;
-   case aco_op_v_lshlrev_b32: return F_SHLREV;
-   case aco_op_v_lshrrev_b32: return F_SHRREV;
-   case aco_op_v_ashrrev_i32: return F_ASHRREV;
-   case aco_op_v_min_u32: case aco_op_s_min_u32: return F_MINU;
-   case aco_op_v_max_u32: case aco_op_s_max_u32: return F_MAXU;
-   case aco_op_v_min_i32: case aco_op_s_min_i32: return F_MINI;
-   case aco_op_v_max_i32: case aco_op_s_max_i32: return F_MAXI;
-   case aco_op_v_cndmask_b32: case aco_op_s_cselect_b32: return F_SELECT;
-   default: return F_NONE;
-   }
+   return (unsigned)op < aco_num_opcodes ? (enum fold_kind)fold_kinds[op] : F_NONE;
 }
 
 static uint32_t
@@ -224,8 +227,8 @@ aco_opt_writes_scc(const struct aco_minstr *in)
 }
 
 /* The block reads the scc it starts with, or passes it on. */
-static bool
-scc_live_in(const struct aco_mblock *b)
+bool
+aco_opt_scc_live_in(const struct aco_mblock *b)
 {
    for (uint32_t i = 0; i < b->instrs.len; i++) {
       if (aco_opt_reads_scc(b->instrs.data[i]))
@@ -241,7 +244,7 @@ aco_opt_scc_live_out(const struct aco_mprogram *p, const struct aco_mblock *b)
 {
    for (uint32_t i = 0; i < b->linear_succs.len; i++) {
       uint32_t s = b->linear_succs.data[i];
-      if (s >= p->blocks.len || scc_live_in(p->blocks.data[s]))
+      if (s >= p->blocks.len || aco_opt_scc_live_in(p->blocks.data[s]))
          return true;
    }
    return false;

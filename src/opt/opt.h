@@ -51,6 +51,8 @@ bool aco_opt_writes_scc(const struct aco_minstr *in);
 /* scc may be read after block b: a linear successor reads it before writing it, or does
  * not write it at all (then it may pass it on: conservative, no iteration). */
 bool aco_opt_scc_live_out(const struct aco_mprogram *p, const struct aco_mblock *b);
+/* The same for one block on entry: it reads scc before writing it, or does not write it. */
+bool aco_opt_scc_live_in(const struct aco_mblock *b);
 /* The scc that instruction i of block b writes is overwritten before anything reads it
  * (a scan forward to the next scc reader or writer, so a pass asks only about the scc
  * writers it would change). */

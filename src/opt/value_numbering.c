@@ -20,13 +20,21 @@
 struct vn_entry {
    struct aco_minstr *in;
    uint32_t block;
-   uint32_t hash; /* compared first: most probes then never touch the instruction */
+};
+
+/* A slot of the hash table: 8 bytes, as the table is cleared per run and sized for every
+ * instruction of the program; the entries it points at are taken in order. */
+struct vn_slot {
+   uint32_t hash;  /* compared first: most probes then never touch the instruction */
+   uint32_t entry; /* 1 + index into entries, 0: empty */
 };
 
 struct vn_ctx {
    struct aco_mprogram *p;
-   struct vn_entry *table;
+   struct vn_slot *table;
    uint32_t mask;
+   struct vn_entry *entries; /* one per instruction at most */
+   uint32_t num_entries;
    aco_temp *rename; /* per temporary: the earlier result, or id 0 */
    uint32_t *idom_linear, *idom_logical;
    /* the dominator trees as ranges (aco_opt_dominator_ranges) */
@@ -169,9 +177,11 @@ static bool
 lookup(struct vn_ctx *c, struct aco_minstr *in, uint32_t block)
 {
    uint32_t h = hash_instr(in), i = h & c->mask;
-   for (; c->table[i].in; i = (i + 1) & c->mask) {
-      struct vn_entry *e = &c->table[i];
-      if (e->hash != h || !same_instr(e->in, in))
+   for (; c->table[i].entry; i = (i + 1) & c->mask) {
+      if (c->table[i].hash != h)
+         continue;
+      struct vn_entry *e = &c->entries[c->table[i].entry - 1];
+      if (!same_instr(e->in, in))
          continue;
       if (!reusable(c, e, in, block)) {
          e->in = in, e->block = block;
@@ -181,7 +191,8 @@ lookup(struct vn_ctx *c, struct aco_minstr *in, uint32_t block)
          c->rename[in->definitions[k].temp.id] = e->in->definitions[k].temp;
       return true;
    }
-   c->table[i].in = in, c->table[i].block = block, c->table[i].hash = h;
+   c->entries[c->num_entries++] = (struct vn_entry){in, block};
+   c->table[i].hash = h, c->table[i].entry = c->num_entries;
    return false;
 }
 
@@ -228,14 +239,15 @@ aco_opt_value_numbering(struct aco_mprogram *p)
    uint32_t size = 16;
    while (size < count * 2)
       size *= 2;
-   struct vn_ctx c = {p, NULL, size - 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+   struct vn_ctx c = {.p = p, .mask = size - 1};
    c.table = aco_calloc(a, sizeof(*c.table) * size);
+   c.entries = aco_alloc(a, sizeof(*c.entries) * (count ? count : 1));
    c.rename = aco_calloc(a, sizeof(*c.rename) * p->temp_count);
    c.idom_linear = aco_alloc(a, sizeof(uint32_t) * n);
    c.idom_logical = aco_alloc(a, sizeof(uint32_t) * n);
    uint32_t *ranges = aco_alloc(a, sizeof(uint32_t) * n * 4);
    c.removed = aco_calloc(a, sizeof(bool) * max_len);
-   if (c.table && c.rename && c.idom_linear && c.idom_logical && ranges && c.removed &&
+   if (c.table && c.entries && c.rename && c.idom_linear && c.idom_logical && ranges && c.removed &&
        aco_opt_compute_dominators(p, c.idom_linear, c.idom_logical)) {
       c.pre_linear = ranges, c.size_linear = ranges + n;
       c.pre_logical = ranges + 2 * n, c.size_logical = ranges + 3 * n;
@@ -249,6 +261,7 @@ aco_opt_value_numbering(struct aco_mprogram *p)
       aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "value numbering: out of memory");
    }
    aco_free(a, c.table);
+   aco_free(a, c.entries);
    aco_free(a, c.rename);
    aco_free(a, c.idom_linear);
    aco_free(a, c.idom_logical);

@@ -174,21 +174,27 @@ new_name(struct ra_ctx *c, uint32_t of)
    return t.id;
 }
 
+/* The bytes of [reg, reg+bytes) inside the register file. */
+static inline unsigned
+rf_clip(unsigned reg, unsigned bytes)
+{
+   return reg >= RF_BYTES ? 0 : bytes < RF_BYTES - reg ? bytes : RF_BYTES - reg;
+}
+
 static void
 rf_fill(struct ra_ctx *c, unsigned reg, unsigned bytes, uint32_t id)
 {
-   for (unsigned i = 0; i < bytes && reg + i < RF_BYTES; i++)
+   for (unsigned i = 0, n = rf_clip(reg, bytes); i < n; i++)
       c->rf[reg + i] = id;
 }
 
 static void
 rf_release(struct ra_ctx *c, uint32_t id)
 {
-   struct ra_temp *t = &c->temps.data[id];
-   unsigned bytes = bytes_of(c, id);
-   for (unsigned i = 0; i < bytes && t->reg + i < RF_BYTES; i++)
-      if (c->rf[t->reg + i] == id)
-         c->rf[t->reg + i] = 0;
+   unsigned reg = c->temps.data[id].reg;
+   for (unsigned i = 0, n = rf_clip(reg, bytes_of(c, id)); i < n; i++)
+      if (c->rf[reg + i] == id)
+         c->rf[reg + i] = 0;
 }
 
 static void
@@ -209,17 +215,21 @@ window_free(struct ra_ctx *c, unsigned reg, unsigned bytes, bool def, bool overl
 {
    if (reg + bytes > RF_BYTES)
       return false;
+   bool move = !def && !c->moving_killed;
+   if (move && c->resv_lo < c->resv_hi && reg < c->resv_hi && reg + bytes > c->resv_lo)
+      return false;
+   uint32_t allowed = 0; /* the last owner found free for this window */
    for (unsigned i = 0; i < bytes; i++) {
       uint32_t o = c->rf[reg + i];
-      if (!def && !c->moving_killed && reg + i >= c->resv_lo && reg + i < c->resv_hi)
+      if (move && c->any_clobbered && c->clobbered[reg + i])
          return false;
-      if (!def && !c->moving_killed && c->any_clobbered && c->clobbered[reg + i])
-         return false;
-      if (!o)
+      if (!o || o == allowed)
          continue;
       if (def && c->temps.data[o].killed == c->serial && !c->strict_defs &&
-          (overlap || (c->temps.data[o].reg == reg && bytes_of(c, o) == bytes)))
+          (overlap || (c->temps.data[o].reg == reg && bytes_of(c, o) == bytes))) {
+         allowed = o;
          continue; /* early clobber still allows the very same registers */
+      }
       return false;
    }
    return true;
