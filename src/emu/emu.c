@@ -427,6 +427,21 @@ emu_move_vgpr(struct emu_wave *w, unsigned dst, unsigned src, unsigned lane)
       ws->vgpr_poison[dst] |= 1ull << lane;
 }
 
+/* A plain move of SGPR src to SGPR dst (s_mov): like emu_move_vgpr, the value goes along
+ * with its ABI poison. A dead path (every lane gone, an execz branch ahead) may copy a
+ * value nobody wrote, e.g. what v_readfirstlane read with no lane active. */
+void
+emu_move_sgpr(struct emu_wave *w, unsigned dst, unsigned src)
+{
+   struct emu_wave_state *ws = emu_ws(w);
+   if (!check_sgpr(ws, src, false))
+      return;
+   bool poisoned = (ws->sgpr_poison[src / 64] >> (src % 64)) & 1;
+   emu_write_sreg(w, dst, w->sgpr[src]);
+   if (poisoned && !w->failed)
+      ws->sgpr_poison[dst / 64] |= 1ull << (dst % 64);
+}
+
 /* v_readfirstlane with no lane active: the SGPR gets lane 0 of VGPR src, a value the
  * program cannot depend on, so a clobbered lane's poison goes along instead of failing. */
 void

@@ -56,6 +56,7 @@ uint32_t emu_read_vgpr(struct emu_wave *w, unsigned reg, unsigned lane);
 uint32_t emu_read_vgpr_merge(struct emu_wave *w, unsigned reg, unsigned lane);
 void emu_write_vgpr(struct emu_wave *w, unsigned reg, unsigned lane, uint32_t value);
 void emu_move_vgpr(struct emu_wave *w, unsigned dst, unsigned src, unsigned lane);
+void emu_move_sgpr(struct emu_wave *w, unsigned dst, unsigned src);
 void emu_read_lane_inactive(struct emu_wave *w, unsigned dfield, unsigned src);
 void emu_swap_vgpr(struct emu_wave *w, unsigned a, unsigned b, unsigned lane);
 

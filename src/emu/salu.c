@@ -195,6 +195,16 @@ sop1(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
       ws->w.pc = next;
       return !ws->w.failed;
    }
+   if ((op == aco_op_s_mov_b32 || op == aco_op_s_mov_b64) && in->operands[0].kind == ACO_OPND_REG &&
+       aco_physreg_field(in->operands[0].reg) + dw <= ACO_SGPR_COUNT &&
+       aco_physreg_field(in->definitions[0].reg) + dw <= ACO_SGPR_COUNT) {
+      /* SGPR to SGPR: the ABI poison goes along (emu_move_sgpr) */
+      unsigned s = aco_physreg_field(in->operands[0].reg), d = aco_physreg_field(in->definitions[0].reg);
+      for (unsigned k = 0; k < dw; k++)
+         emu_move_sgpr(&ws->w, d + k, s + k);
+      ws->w.pc = next;
+      return !ws->w.failed;
+   }
    uint64_t a = 0, r = 0;
    bool has_src = in->num_operands > 0 && op != aco_op_s_setpc_b64;
    unsigned src_dw = has_src && info->sig[aco_gfx_index(ws->w.level)].count != 0xff

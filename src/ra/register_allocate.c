@@ -113,6 +113,9 @@ struct ra_ctx {
    bool any_clobbered;
    bool moving_killed; /* compact() places an operand this instruction kills (window_free) */
    bool failed;
+   /* a function that saves what it writes of these for its caller (by register: SGPRs,
+    * then VGPRs from 256): free registers outside them are taken first; NULL otherwise */
+   const uint8_t *preserved;
 };
 
 /* ---- small helpers ----------------------------------------------------------------------- */
@@ -244,17 +247,29 @@ align_of(aco_rc rc, bool hw_def)
    return a;
 }
 
-/* First free aligned window of the class (linear VGPRs: the highest one). */
+/* Whether a window holds a register the function must save before writing it. */
+static bool
+window_preserved(const struct ra_ctx *c, unsigned reg, unsigned bytes)
+{
+   for (unsigned b = reg & ~3u; b < reg + bytes; b += 4)
+      if (c->preserved[b / 4])
+         return true;
+   return false;
+}
+
+/* First free aligned window of the class (linear VGPRs: the highest one); with
+ * `clobbered_only`, none that holds a preserved register. */
 static bool
 find_reg_in(struct ra_ctx *c, aco_rc rc, unsigned lo, unsigned hi, bool def, bool overlap,
-            bool hw_def, unsigned *out)
+            bool hw_def, bool clobbered_only, unsigned *out)
 {
    unsigned bytes = aco_rc_bytes(rc), a = align_of(rc, hw_def);
    if (hi < lo + bytes)
       return false;
    if (aco_rc_is_vgpr(rc) && aco_rc_is_linear(rc)) {
       for (unsigned r = lo + ((hi - bytes - lo) / a) * a;; r -= a) {
-         if (window_free(c, r, bytes, def, overlap)) {
+         if (window_free(c, r, bytes, def, overlap) &&
+             !(clobbered_only && window_preserved(c, r, bytes))) {
             *out = r;
             return true;
          }
@@ -263,7 +278,8 @@ find_reg_in(struct ra_ctx *c, aco_rc rc, unsigned lo, unsigned hi, bool def, boo
       }
    }
    for (unsigned r = lo; r + bytes <= hi; r += a)
-      if (window_free(c, r, bytes, def, overlap)) {
+      if (window_free(c, r, bytes, def, overlap) &&
+          !(clobbered_only && window_preserved(c, r, bytes))) {
          *out = r;
          return true;
       }
@@ -277,13 +293,16 @@ find_reg(struct ra_ctx *c, aco_rc rc, bool def, bool overlap, bool hw_def, unsig
 {
    unsigned lo, hi;
    file_range(c, rc, &lo, &hi);
-   if (find_reg_in(c, rc, lo, hi, def, overlap, hw_def, out))
+   /* a register the caller does not need kept costs no save and restore */
+   if (c->preserved && find_reg_in(c, rc, lo, hi, def, overlap, hw_def, true, out))
+      return true;
+   if (find_reg_in(c, rc, lo, hi, def, overlap, hw_def, false, out))
       return true;
    if (aco_rc_is_vgpr(rc) && !aco_rc_is_linear(rc) && c->linear_vgprs &&
-       find_reg_in(c, rc, VGPR_BASE + c->linear_top * 4, VGPR_BASE + c->vgpr_limit * 4, def, overlap, hw_def, out))
+       find_reg_in(c, rc, VGPR_BASE + c->linear_top * 4, VGPR_BASE + c->vgpr_limit * 4, def, overlap, hw_def, false, out))
       return true;
    return aco_rc_is_vgpr(rc) && c->linear_vgprs && !c->divergent &&
-          find_reg_in(c, rc, VGPR_BASE, VGPR_BASE + c->vgpr_limit * 4, def, overlap, hw_def, out);
+          find_reg_in(c, rc, VGPR_BASE, VGPR_BASE + c->vgpr_limit * 4, def, overlap, hw_def, false, out);
 }
 
 /* ---- moving values ----------------------------------------------------------------------- */
@@ -805,7 +824,7 @@ handle_definitions(struct ra_ctx *c, struct aco_minstr *in, const struct aco_mbl
        * given out so far is taken (a fresh VGPR would raise the count) */
       if (hw_def && bytes == 2 && i < 8 && (high_ok >> i) & 1 &&
           !(c->vgpr_top > lo && find_reg_in(c, wrc, lo, c->vgpr_top < hi ? c->vgpr_top : hi,
-                                            true, overlap, true, &reg)) &&
+                                            true, overlap, true, false, &reg)) &&
           reads_take_high_half(c, b, d->temp.id))
          hw_def = false;
       int pref = preferred_reg(c, in, i);
@@ -1450,6 +1469,7 @@ aco_register_allocate(struct aco_mprogram *p)
    if (!c)
       return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "register allocation: out of memory");
    c->p = p;
+   c->preserved = aco_mprogram_saves_registers(p) ? p->preserved : NULL;
    c->sgpr_limit = p->max_sgprs && p->max_sgprs < ACO_SGPR_COUNT ? p->max_sgprs : ACO_SGPR_COUNT;
    c->vgpr_limit = p->max_vgprs && p->max_vgprs < ACO_VGPR_COUNT ? p->max_vgprs : ACO_VGPR_COUNT;
    c->orig_count = p->temp_count;

@@ -397,7 +397,7 @@ test_tail_calls(void **state)
    b.fc = FA_RESULT "s_mov_b32 s64, 1\n";
    expect_error(run_prog(b), "abi: preserved s64 changed across the call to @fa");
    /* what fc's ABI clobbers is garbage to fc */
-   b.fc = FA_RESULT "s_mov_b32 s41, s40\n";
+   b.fc = FA_RESULT "s_add_u32 s41, s40, 1\n";
    expect_error(run_prog(b), "abi: read of s40");
    /* fb does not preserve what fa's caller expects back (s30 first) */
    b.fa = TAIL("fb");

@@ -912,9 +912,13 @@ test_detect_abi(void **state)
                 "abi: inactive lane of v5");
    /* the callee reads a clobbered register it did not write */
    expect_error(run_abi("", "v_not_b32 v3, v33\n"), "abi: read of v33");
-   expect_error(run_abi("", "s_mov_b32 s3, s40\n"), "abi: read of s40");
-   /* a plain VGPR move (a parallel copy, a whole-wave copy of a linear VGPR) takes the
-    * garbage along: reading the copy is the error */
+   expect_error(run_abi("", "s_add_u32 s3, s40, 1\n"), "abi: read of s40");
+   /* a plain move (a parallel copy, a whole-wave copy of a linear VGPR) takes the garbage
+    * along: reading the copy is the error */
+   expect_ok(run_abi("", "s_mov_b32 s3, s40\ns_mov_b64 s[4:5], s[40:41]\n"));
+   expect_error(run_abi("", "s_mov_b32 s3, s40\ns_add_u32 s6, s3, 1\n"), "abi: read of s3");
+   expect_error(run_abi("", "s_mov_b64 s[4:5], s[40:41]\ns_add_u32 s6, s5, 1\n"),
+                "abi: read of s5");
    expect_ok(run_abi("", "v_mov_b32 v3, v33\nv_swap_b32 v4, v3\n"));
    expect_error(run_abi("", "v_mov_b32 v3, v33\nv_swap_b32 v4, v3\nv_not_b32 v5, v4\n"),
                 "abi: read of v4");
@@ -923,7 +927,7 @@ test_detect_abi(void **state)
    expect_ok(run_abi("", "@MOVM@ @MASK2@, @EXEC@\n@MOVM@ @EXEC@, 0\nv_readfirstlane_b32 s40, v33\n"
                          "@MOVM@ @EXEC@, @MASK2@\n"));
    expect_error(run_abi("", "@MOVM@ @MASK2@, @EXEC@\n@MOVM@ @EXEC@, 0\nv_readfirstlane_b32 s40, v33\n"
-                            "@MOVM@ @EXEC@, @MASK2@\ns_mov_b32 s41, s40\n"),
+                            "@MOVM@ @EXEC@, @MASK2@\ns_add_u32 s41, s40, 1\n"),
                 "abi: read of s40");
    expect_error(run_abi("", "v_readfirstlane_b32 s40, v33\n"), "abi: read of v33");
    /* the caller reads an argument register the callee did not write */
