@@ -114,7 +114,7 @@ struct ra_ctx {
    bool moving_killed; /* compact() places an operand this instruction kills (window_free) */
    bool failed;
    /* a function that saves what it writes of these for its caller (by register: SGPRs,
-    * then VGPRs from 256): free registers outside them are taken first; NULL otherwise */
+    * then VGPRs from 256): free VGPRs outside them are taken first; NULL otherwise */
    const uint8_t *preserved;
 };
 
@@ -293,8 +293,10 @@ find_reg(struct ra_ctx *c, aco_rc rc, bool def, bool overlap, bool hw_def, unsig
 {
    unsigned lo, hi;
    file_range(c, rc, &lo, &hi);
-   /* a register the caller does not need kept costs no save and restore */
-   if (c->preserved && find_reg_in(c, rc, lo, hi, def, overlap, hw_def, true, out))
+   /* a VGPR the caller does not need kept costs no save and restore. Not SGPRs: the saves
+    * hold exec in an SGPR the function leaves free and its ABI clobbers, and an ABI with few
+    * clobbered SGPRs (its system parameters in them) would have none left */
+   if (c->preserved && aco_rc_is_vgpr(rc) && find_reg_in(c, rc, lo, hi, def, overlap, hw_def, true, out))
       return true;
    if (find_reg_in(c, rc, lo, hi, def, overlap, hw_def, false, out))
       return true;
@@ -1469,9 +1471,9 @@ aco_register_allocate(struct aco_mprogram *p)
    if (!c)
       return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "register allocation: out of memory");
    c->p = p;
-   c->preserved = aco_mprogram_saves_registers(p) ? p->preserved : NULL;
    c->sgpr_limit = p->max_sgprs && p->max_sgprs < ACO_SGPR_COUNT ? p->max_sgprs : ACO_SGPR_COUNT;
    c->vgpr_limit = p->max_vgprs && p->max_vgprs < ACO_VGPR_COUNT ? p->max_vgprs : ACO_VGPR_COUNT;
+   c->preserved = aco_mprogram_saves_registers(p) ? p->preserved : NULL;
    c->orig_count = p->temp_count;
    c->cur_name = aco_arena_array(&p->arena, uint32_t, c->orig_count + 1);
    c->out_name = aco_arena_array(&p->arena, uint32_t *, p->blocks.len + 1);
