@@ -861,6 +861,29 @@ out:
    return s;
 }
 
+/* The lanes `gone` leave divergent loop l's mask L; when L is then empty the wave leaves
+ * the loop, through a block of its own to the exit, else the block goes on: for the lanes
+ * still running (`logical`), or for none (a linear block). False when out of memory. */
+static bool
+leave_loop_if_empty(struct isel_ctx *c, struct isel_loop *l, aco_operand gone, bool logical)
+{
+   c->masks.data[l->mask_base] = mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,
+                                         aco_opnd_temp(c->masks.data[l->mask_base]), gone);
+   /* scc: L is not empty */
+   branch(c, aco_op_p_cbranch_z, isel_scc_opnd());
+   join_add(c, &l->exit, c->block->index, false, true, NULL, NULL);
+   l->exit.e.data[l->exit.e.len - 1].via_exit_block = true;
+   uint32_t from = c->block->index;
+   struct aco_mblock *cont = isel_new_block(c, logical ? 0 : ACO_BLOCK_LINEAR);
+   if (!cont)
+      return false;
+   if (logical)
+      cont->kind &= ~(uint32_t)ACO_BLOCK_UNIFORM;
+   edge(c, from, cont, logical, true);
+   c->block = cont;
+   return true;
+}
+
 /* Lanes that returned inside a loop nested in divergent loop o are gone from o as well:
  * they join o's returned lanes (which o's exit leaves out, and passes on to the loop
  * around it in turn) and leave its lanes L; when no lane is left in L, the wave leaves o
@@ -871,21 +894,8 @@ outer_loop_loses(struct isel_ctx *c, struct isel_loop *o, aco_temp ret)
    c->masks.data[o->ret_mask] = mask_op(c, aco_op_s_or_b32, aco_op_s_or_b64,
                                         aco_opnd_temp(c->masks.data[o->ret_mask]),
                                         aco_opnd_temp(ret));
-   c->masks.data[o->mask_base] = mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,
-                                         aco_opnd_temp(c->masks.data[o->mask_base]),
-                                         aco_opnd_temp(ret));
-   /* scc: L is not empty */
-   branch(c, aco_op_p_cbranch_z, isel_scc_opnd());
-   join_add(c, &o->exit, c->block->index, false, true, NULL, NULL);
-   o->exit.e.data[o->exit.e.len - 1].via_exit_block = true;
-   uint32_t from = c->block->index;
-   struct aco_mblock *cont = isel_new_block(c, 0);
-   if (!cont)
-      return false;
-   cont->kind &= ~(uint32_t)ACO_BLOCK_UNIFORM;
-   edge(c, from, cont, true, true);
-   c->block = cont;
-   return c->p->status == ACO_SUCCESS;
+   return leave_loop_if_empty(c, o, aco_opnd_temp(ret), true) &&
+          c->p->status == ACO_SUCCESS;
 }
 
 /* ---- break, continue, yield ------------------------------------------------------------ */
@@ -896,19 +906,8 @@ outer_loop_loses(struct isel_ctx *c, struct isel_loop *o, aco_temp ret)
 static aco_status
 leave_loop_lanes(struct isel_ctx *c, struct isel_loop *l)
 {
-   c->masks.data[l->mask_base] = mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,
-                                         aco_opnd_temp(c->masks.data[l->mask_base]),
-                                         exec_opnd(c));
-   /* scc: L is not empty */
-   branch(c, aco_op_p_cbranch_z, isel_scc_opnd());
-   join_add(c, &l->exit, c->block->index, false, true, NULL, NULL);
-   l->exit.e.data[l->exit.e.len - 1].via_exit_block = true;
-   uint32_t from = c->block->index;
-   struct aco_mblock *cont = isel_new_block(c, ACO_BLOCK_LINEAR);
-   if (!cont)
+   if (!leave_loop_if_empty(c, l, exec_opnd(c), false))
       return c->p->status;
-   edge(c, from, cont, false, true);
-   c->block = cont;
    c->dead = true;
    exec_zero(c);
    return c->p->status;
