@@ -175,6 +175,10 @@ bool isel_is_return(const struct aco_function *f, const struct air_instr *in);
 /* Whether the loops around a return of some lanes allow it (select_cf.c); *in_div_loop:
  * whether one of them is divergent. */
 bool isel_return_loops_ok(const struct isel_ctx *c, bool *in_div_loop);
+/* Whether the current point is inside divergent control flow (a divergent if or loop,
+ * some lane mask saved around it): a return or tail call there is one of part of the
+ * lanes (select_cf.c). */
+bool isel_in_divergent_cf(const struct isel_ctx *c);
 aco_status isel_select_call(struct isel_ctx *c, const struct air_instr *in);
 aco_status isel_select_return(struct isel_ctx *c, const struct air_instr *in);
 /* p_call of call instruction `in` to the uniform address `target` (select_call.c) */

@@ -810,7 +810,7 @@ isel_select_call(struct isel_ctx *c, const struct air_instr *in)
       c->block = NULL;
       return s ? s : c->p->status;
    }
-   bool divergent_here = c->div_ifs.len || (c->loop && c->loop->divergent) || c->masks.len;
+   bool divergent_here = isel_in_divergent_cf(c);
    if (tail) {
       /* a jump when the conditions hold, otherwise a call and a return of its results:
        * the same values, but a frame per link of the chain (docs/calls.md "Tail calls") */

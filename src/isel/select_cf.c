@@ -1062,6 +1062,12 @@ loop_lanes_return(struct isel_ctx *c)
    return leave_loop_lanes(c, l);
 }
 
+bool
+isel_in_divergent_cf(const struct isel_ctx *c)
+{
+   return c->div_ifs.len || (c->loop && c->loop->divergent) || c->masks.len;
+}
+
 /* Whether the loops around a return of some lanes allow it: no divergent loop (uniform
  * loops keep the lanes left), or the innermost is divergent and so is every loop around
  * it with returned lanes to leave out (a loop around a loop with a return is divergent,
@@ -1127,7 +1133,7 @@ isel_select_jump(struct isel_ctx *c, const struct air_instr *in, aco_temp *yield
          return isel_unsupported(c, in, "a break or continue outside a loop");
       return select_loop_jump(c, in, in->op == ACO_OP_BREAK);
    case ACO_OP_RETURN:
-      if (c->div_ifs.len || (c->loop && c->loop->divergent) || c->masks.len) {
+      if (isel_in_divergent_cf(c)) {
          if (isel_ends_wave(c))
             return select_lanes_end(c, in);
          bool in_loop;
