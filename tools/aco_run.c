@@ -34,6 +34,8 @@ usage(FILE *f)
       "  --lds N               shared memory bytes per workgroup (default: the entry's\n"
       "                        shared_size, else 65536)\n"
       "  --trace               print each executed instruction and its per-lane results\n"
+      "  --stats               with --compile/--check: the emulator run's waves, executed\n"
+      "                        wave-instructions and modeled cycles (docs/timing.md)\n"
       "  --buf N=zero:SIZE     parameter N (a ptr) points to SIZE zero bytes\n"
       "  --buf N=hex:BYTES     ... to these bytes (hex digits; spaces, '_' and ':' ignored)\n"
       "  --buf N=file:PATH     ... to the contents of a file\n"
@@ -83,6 +85,7 @@ usage(FILE *f)
       "  --max-steps N         instructions per wave (default 10000000)\n"
       "  --abi-check           check llc's amdgpu_gfx convention at every call and return\n"
       "  --trace               print each executed instruction\n"
+      "  --stats               executed wave-instructions and modeled cycles (docs/timing.md)\n"
       "Exit status: 0 success, 1 bad usage or input/output error, 4 emulator error.\n");
 }
 
@@ -94,7 +97,7 @@ struct buf_spec {
 struct opts {
    const char *input, *entry;
    struct air_interp_options io;
-   bool trace, compile, check;
+   bool trace, compile, check, stats;
    struct buf_spec bufs[MAX_PARAMS];
    const char *args[MAX_PARAMS];
    const char *links[MAX_LINKS];
@@ -369,6 +372,7 @@ struct mc_opts {
    const char *bufs[MAX_PARAMS];
    const char *sgpr_buf[ACO_EMU_MAX_USER_SGPRS];
    bool local_id_set;
+   bool stats;
 };
 
 static bool
@@ -384,6 +388,24 @@ parse_triple(const char *s, uint32_t out[3], bool allow_neg)
       out[i] = (uint32_t)v[i];
    }
    return true;
+}
+
+/* --stats: the run's executed instructions and modeled cycles (docs/timing.md). */
+static void
+print_emu_stats(const struct aco_emu *emu)
+{
+   struct aco_emu_stats st;
+   aco_emu_get_stats(emu, &st);
+   printf("stats: %" PRIu64 " waves, %" PRIu64 " wave-instructions, %" PRIu64
+          " cycles (sum over waves), %" PRIu64 " cycles in the longest wave\n",
+          st.waves, st.instructions, st.cycles, st.max_wave_cycles);
+   if (st.waves)
+      printf("stats: per wave %.1f instructions, %.1f cycles\n",
+             (double)st.instructions / (double)st.waves, (double)st.cycles / (double)st.waves);
+   printf("stats: stalls: %" PRIu64 " dependency, %" PRIu64 " unit, %" PRIu64
+          " memory wait, %" PRIu64 " taken branches, %" PRIu64 " barrier\n",
+          st.dependency_stall, st.unit_stall, st.wait_stall, st.branch_cycles,
+          st.barrier_stall);
 }
 
 static void
@@ -428,6 +450,8 @@ run_machine_code(int argc, char **argv)
          o.target.wave_size = (uint32_t)atoi(a + 7);
       } else if (!strcmp(a, "--trace")) {
          o.l.trace = true;
+      } else if (!strcmp(a, "--stats")) {
+         o.stats = true;
       } else if (!strcmp(a, "--abi-check")) {
          o.l.abi_check = true;
       } else if (a[0] == '-' && a[1] == '-') {
@@ -626,6 +650,8 @@ run_machine_code(int argc, char **argv)
          rc = s == ACO_ERROR_OUT_OF_MEMORY ? 1 : 4;
       } else {
          printf("ok: %" PRIu64 " instructions\n", aco_emu_steps(emu));
+         if (o.stats)
+            print_emu_stats(emu);
       }
    }
    for (unsigned b = 0; b < nbufs; b++) {
@@ -781,6 +807,8 @@ run_compiled(aco_program *p, const struct part *parts, unsigned nparts, aco_func
             }
          }
          printf("ok: %" PRIu64 " instructions executed on the emulator\n", aco_emu_steps(emu));
+         if (o->stats)
+            print_emu_stats(emu);
       }
    }
    aco_emu_callees_free(NULL, callees);
@@ -1007,6 +1035,8 @@ main(int argc, char **argv)
          return 0;
       } else if (!strcmp(a, "--trace")) {
          o.trace = true;
+      } else if (!strcmp(a, "--stats")) {
+         o.stats = true;
       } else if (!strcmp(a, "--compile")) {
          o.compile = true;
       } else if (!strcmp(a, "--check")) {

@@ -167,6 +167,18 @@ aco_emu_steps(const struct aco_emu *emu)
    return emu ? emu->steps : 0;
 }
 
+void
+aco_emu_get_stats(const struct aco_emu *emu, struct aco_emu_stats *out)
+{
+   if (!out)
+      return;
+   memset(out, 0, sizeof(*out));
+   if (emu) {
+      *out = emu->stats;
+      out->instructions = emu->steps;
+   }
+}
+
 bool
 emu_pc_in_code(const struct aco_emu *emu, uint64_t pc)
 {
@@ -248,6 +260,7 @@ decode_at(struct aco_emu *emu, uint64_t pc)
    if (n) {
       d.in = in;
       d.dwords = (uint8_t)n;
+      d.tclass = emu_timing_class(emu->target.gfx_level, in->opcode);
    } else if (!decode_fallback(emu, words, &d)) {
       return NULL;
    }
@@ -582,6 +595,7 @@ static void
 complete(struct emu_wave_state *ws, unsigned i)
 {
    struct emu_pending *p = &ws->pending[i];
+   emu_timing_stall_until(ws, p->ready);
    for (unsigned r = 0; r < p->count; r++) {
       if (p->vgpr)
          ws->vgpr_pend[p->reg + r]--;
@@ -606,6 +620,7 @@ emu_issue(struct emu_wave_state *ws, enum emu_counter c, bool smem, bool visible
    p->reg = (uint16_t)reg;
    p->count = (uint16_t)count;
    p->pc = emu_code_offset(ws->w.emu, ws->w.pc);
+   p->ready = emu_timing_mem_ready(ws, c, smem, !smem);
    for (unsigned r = 0; r < count; r++) {
       if (vgpr && reg + r < 256)
          ws->vgpr_pend[reg + r]++;
@@ -705,6 +720,40 @@ execute(struct emu_wave_state *ws, const struct emu_decoded *d)
    return true;
 }
 
+/* The timing model at the end of a wave: it retires once its outstanding memory
+ * operations have completed, and its cycles count in the totals. */
+static void
+wave_settle(struct emu_wave_state *ws)
+{
+   struct emu_timing *t = &ws->timing;
+   if (ws->done) {
+      for (unsigned i = 0; i < ws->num_pending; i++)
+         emu_timing_stall_until(ws, ws->pending[i].ready);
+      struct aco_emu_stats *s = &ws->w.emu->stats;
+      s->waves++;
+      s->cycles += t->cycle;
+      if (t->cycle > s->max_wave_cycles)
+         s->max_wave_cycles = t->cycle;
+      s->dependency_stall += t->dep_stall;
+      s->unit_stall += t->unit_stall;
+      s->wait_stall += t->wait_stall;
+      s->branch_cycles += t->branch_cycles;
+      s->barrier_stall += t->barrier_stall;
+   }
+}
+
+/* A wave that passes a barrier (it released it, or it was released) waits for the clock
+ * of the latest arrival. */
+static void
+barrier_pass(struct emu_wave_state *ws)
+{
+   uint64_t r = ws->group->release_cycle;
+   if (r > ws->timing.cycle) {
+      ws->timing.barrier_stall += r - ws->timing.cycle;
+      ws->timing.cycle = r;
+   }
+}
+
 /* Runs a wave until it ends, blocks at a barrier or fails. */
 static bool
 run_wave(struct emu_wave_state *ws, uint64_t step_limit)
@@ -726,10 +775,15 @@ run_wave(struct emu_wave_state *ws, uint64_t step_limit)
          trace_instr(ws, d);
       if (d->in && !emu_hazard_check(w, d->in))
          return false;
+      uint64_t pc = w->pc;
+      emu_timing_begin(ws, d);
       if (!execute(ws, d))
          return false;
       if (w->failed)
          return false;
+      emu_timing_end(ws, d, pc);
+      if (ws->done)
+         wave_settle(ws);
    }
    return true;
 }
@@ -789,6 +843,7 @@ init_wave(struct emu_wave_state *ws, const struct aco_emu_launch *l, struct emu_
    ws->vgprs_released = false;
    ws->cur = NULL;
    ws->num_pending = 0;
+   emu_timing_reset(&ws->timing);
    memset(ws->sgpr_pend, 0, sizeof(ws->sgpr_pend));
    memset(ws->vgpr_pend, 0, sizeof(ws->vgpr_pend));
    memset(ws->hwreg_flat_scratch, 0, sizeof(ws->hwreg_flat_scratch));
@@ -804,9 +859,14 @@ emu_barrier_arrive(struct emu_wave_state *ws)
 {
    struct emu_group *g = ws->group;
    ws->wait_generation = g->generation;
+   if (ws->timing.cycle > g->arrive_cycle)
+      g->arrive_cycle = ws->timing.cycle;
    if (++g->arrived >= g->live) {
       g->arrived = 0;
       g->generation++;
+      g->release_cycle = g->arrive_cycle;
+      g->arrive_cycle = 0;
+      barrier_pass(ws);
    }
 }
 
@@ -818,6 +878,7 @@ aco_emu_run(struct aco_emu *emu, const struct aco_emu_launch *l)
    emu->status = ACO_SUCCESS;
    emu->message[0] = 0;
    emu->steps = 0;
+   memset(&emu->stats, 0, sizeof(emu->stats));
    if (!emu->code)
       return emu_error(emu, ACO_ERROR_INVALID_ARGUMENT, "aco_emu_run: no code loaded");
    if (l->entry >= emu->code_size || l->entry % 4)
@@ -902,8 +963,10 @@ aco_emu_run(struct aco_emu *emu, const struct aco_emu_launch *l)
                progress = false;
                for (unsigned i = 0; i < num_waves && emu->status == ACO_SUCCESS; i++) {
                   struct emu_wave_state *ws = &waves[i];
-                  if (ws->blocked && ws->wait_generation != g.generation)
+                  if (ws->blocked && ws->wait_generation != g.generation) {
                      ws->blocked = false;
+                     barrier_pass(ws);
+                  }
                   if (ws->done || ws->blocked)
                      continue;
                   progress = true;
@@ -914,6 +977,8 @@ aco_emu_run(struct aco_emu *emu, const struct aco_emu_launch *l)
                      if (g.arrived && g.arrived >= g.live) {
                         g.arrived = 0;
                         g.generation++;
+                        g.release_cycle = g.arrive_cycle;
+                        g.arrive_cycle = 0;
                      }
                   }
                }

@@ -133,4 +133,22 @@ const char *aco_emu_message(const struct aco_emu *emu);
 /* Instructions executed by the last run (all waves). */
 uint64_t aco_emu_steps(const struct aco_emu *emu);
 
+/* What the last run cost under the timing model (docs/timing.md): every wave issues in
+ * order on its own clock, from 0 at its start to the cycle its s_endpgm retires (after
+ * its outstanding memory operations). `cycles` is the sum over the waves that ended,
+ * `max_wave_cycles` the longest of them; the stall fields say where the cycles went
+ * (summed over waves). */
+struct aco_emu_stats {
+   uint64_t waves;           /* waves that ran to their end */
+   uint64_t instructions;    /* wave-instructions executed (aco_emu_steps) */
+   uint64_t cycles;          /* sum of the waves' cycles */
+   uint64_t max_wave_cycles; /* the longest wave */
+   uint64_t dependency_stall; /* waiting for an ALU result (the scoreboard) */
+   uint64_t unit_stall;      /* waiting for a busy unit (multi-cycle and wave64 ops) */
+   uint64_t wait_stall;      /* s_waitcnt (and friends) waiting for memory */
+   uint64_t branch_cycles;   /* the refetch after taken branches, jumps, calls, returns */
+   uint64_t barrier_stall;   /* waiting at workgroup barriers for the other waves */
+};
+void aco_emu_get_stats(const struct aco_emu *emu, struct aco_emu_stats *out);
+
 #endif

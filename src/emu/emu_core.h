@@ -7,6 +7,7 @@
 
 #include "emit/emit.h"
 #include "emu/emu_internal.h"
+#include "emu/timing.h"
 #include "util/alloc.h"
 
 /* Wait counters. GFX10.3/GFX11 count SMEM and DS on one counter (lgkmcnt): both use
@@ -21,6 +22,7 @@ struct emu_pending {
    bool vgpr;           /* destination file */
    uint16_t reg, count; /* destination range (count 0: none) */
    uint32_t pc;         /* offset of the issuing instruction */
+   uint64_t ready;      /* the timing model's completion cycle */
 };
 
 #define EMU_MAX_PENDING 256
@@ -47,6 +49,9 @@ struct emu_group {
    uint32_t lds_size;
    unsigned num_waves, live, arrived;
    uint32_t generation;
+   /* the timing model: the latest clock of the waves that arrived at the barrier, and
+    * the clock at which the last barrier released */
+   uint64_t arrive_cycle, release_cycle;
 };
 
 struct emu_wave_state {
@@ -74,6 +79,7 @@ struct emu_wave_state {
     * lanes of v8 and up must be there again at its next chain jump) */
    uint32_t *chain_vgpr;
    uint64_t chain_exec;
+   struct emu_timing timing;
 };
 
 static inline struct emu_wave_state *
@@ -94,6 +100,7 @@ struct emu_mapping {
 struct emu_decoded {
    struct aco_minstr *in;
    uint8_t dwords;
+   uint8_t tclass; /* enum emu_tclass */
 };
 
 struct aco_emu {
@@ -113,6 +120,7 @@ struct aco_emu {
    const struct aco_emu_launch *launch;
    struct aco_emu_abi abi;
    uint64_t steps;
+   struct aco_emu_stats stats; /* of the last run */
    aco_status status;
    char message[1024];
 };
