@@ -407,6 +407,7 @@ exec_compare(const struct exec_spec *spec, const struct air_interp_buffer *ib,
  * spilled. Test-program state: the library has none. */
 static unsigned limit_sgprs, limit_vgprs;
 static uint32_t last_stats[4], last_scratch;
+static struct aco_emu_stats last_run;
 static bool skip_asm_check;
 
 void
@@ -420,6 +421,12 @@ exec_set_limits(unsigned max_sgprs, unsigned max_vgprs)
 {
    limit_sgprs = max_sgprs;
    limit_vgprs = max_vgprs;
+}
+
+void
+exec_last_run_stats(struct aco_emu_stats *out)
+{
+   *out = last_run;
 }
 
 void
@@ -760,6 +767,8 @@ exec_run(const char *name, const char *text, const struct exec_spec *spec, aco_g
       air_interp_memory_finish(p, &imem);
       goto out;
    }
+
+   aco_emu_get_stats(emu, &last_run);
 
    /* compare */
    ok = exec_compare(spec, ib, interp_mem, emu_mem, "emulator", bin->disassembly, msg, msglen);

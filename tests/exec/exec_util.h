@@ -116,6 +116,10 @@ void exec_set_limits(unsigned max_sgprs, unsigned max_vgprs);
 /* Whether exec_run reassembles the disassembly with llvm-mc-19 (default on). */
 void exec_set_asm_check(bool on);
 void exec_last_spills(uint32_t stats[4], uint32_t *scratch_bytes);
+/* The emulator's statistics (executed instructions, modeled cycles) of the last run of
+ * exec_run that got as far as running. */
+struct aco_emu_stats;
+void exec_last_run_stats(struct aco_emu_stats *out);
 /* Compiles and runs one kernel on one target; false with a message on any difference.
  * name: the kernel file's path (link files are found beside it). dump: print the
  * buffers the emulator run left (the first 64 dwords of each). */

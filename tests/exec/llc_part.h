@@ -27,4 +27,14 @@ bool exec_binary_from_object(const void *elf, size_t size, aco_target target, ac
 /* Part `p` through air_emit_llvm, llc-19 and exec_binary_from_object. */
 bool exec_llc_part(aco_program *p, const char *name, aco_binary **out, char *msg, size_t msglen);
 
+/* The kernel (with its dispatch spec) compiled by llc-19 from its air_emit_llvm
+ * translation, run on the emulator (every detector, the ABI check included) and compared
+ * byte for byte with the interpreter (docs/emit-llvm.md, "Checked by execution"); the
+ * emulator's statistics of the run in *stats (may be NULL). False with a message. */
+struct exec_spec;
+struct aco_emu_stats;
+bool exec_run_llc(const char *name, const char *text, const struct exec_spec *spec,
+                  aco_gfx_level level, unsigned wave, char *msg, size_t msglen,
+                  struct aco_emu_stats *stats);
+
 #endif
