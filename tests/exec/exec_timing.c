@@ -78,6 +78,7 @@ main(int argc, char **argv)
    }
    /* the reassembly check is the tests' business, not the yardstick's */
    exec_set_asm_check(false);
+   exec_set_llc_measure(true);
    const char *base = strrchr(argv[3], '/') ? strrchr(argv[3], '/') + 1 : argv[3];
    uint32_t instrs = 0;
    struct aco_emu_stats st;

@@ -123,8 +123,13 @@ exec_parse_spec(const char *text, struct exec_spec *spec, char *err, size_t errl
             return snprintf(err, errlen, "too many buffers"), false;
          struct exec_buffer *b = &spec->buffers[spec->num_buffers++];
          strcpy(b->init, "zero");
-         if (sscanf(rest, " %31s %u %15s", b->name, &b->size, b->init) < 2)
+         char flag[16] = "";
+         if (sscanf(rest, " %31s %u %15s %15s", b->name, &b->size, b->init, flag) < 2)
             return snprintf(err, errlen, "bad buffer line: %s", l), false;
+         if (flag[0] && strcmp(flag, "scratchpad"))
+            return snprintf(err, errlen, "bad buffer line (scratchpad or nothing after the "
+                            "fill): %s", l), false;
+         b->scratchpad = flag[0] != 0;
       } else if (!strcmp(word, "args")) {
          int k;
          char a[48];
@@ -386,6 +391,8 @@ exec_compare(const struct exec_spec *spec, const struct air_interp_buffer *ib,
        !check_expects(spec, emu_mem, what, msg, msglen))
       return false;
    for (unsigned i = 0; i < spec->num_buffers; i++) {
+      if (spec->buffers[i].scratchpad)
+         continue;
       for (uint32_t off = 0; off < spec->buffers[i].size; off += 4) {
          uint32_t n = spec->buffers[i].size - off < 4 ? spec->buffers[i].size - off : 4;
          uint32_t e = 0, g = 0;

@@ -2,7 +2,9 @@
 /* Execution tests: a kernel file (tests/exec/kernels/NAME.air) carries its dispatch in
  * comment lines at the top:
  *
- *   ; buffer NAME BYTES [zero|iota|random|f32ramp]   memory the kernel reads or writes
+ *   ; buffer NAME BYTES [zero|iota|random|f32ramp [scratchpad]]   memory the kernel reads
+ *                         or writes; a scratchpad is not compared (it holds what differs
+ *                         between the interpreter and compiled code: function addresses)
  *   ; words NAME V...     the first (or next) 32-bit words of buffer NAME, over its fill
  *                         (C integer syntax; several lines continue one another)
  *   ; expect NAME OFFSET V...   words the run must leave at byte OFFSET of buffer NAME
@@ -46,6 +48,7 @@ struct exec_buffer {
    char name[32];
    uint32_t size;
    char init[16];
+   bool scratchpad; /* not compared */
    uint32_t words[EXEC_MAX_WORDS]; /* `words` lines */
    unsigned num_words;
 };

@@ -37,4 +37,10 @@ bool exec_run_llc(const char *name, const char *text, const struct exec_spec *sp
                   aco_gfx_level level, unsigned wave, char *msg, size_t msglen,
                   struct aco_emu_stats *stats);
 
+/* Measuring instead of testing (exec-timing): exec_run_llc does not check llc's calling
+ * convention at every call (the check is not precise on every save llc makes of a
+ * clobbered register yet) and accepts a kernel that leaves its buffers as they were. The
+ * bytes are compared with the interpreter all the same. Default off. */
+void exec_set_llc_measure(bool on);
+
 #endif
