@@ -487,6 +487,77 @@ udivrem32(struct isel_ctx *c, aco_operand a, aco_operand b, aco_temp *q_out, aco
    *r_out = valu(c, aco_op_v_cndmask_b32, v1, 3, T(r), a, T(zero));
 }
 
+/* The multiply-high form of an unsigned 32-bit division by the constant d (not 0, 1 or a
+ * power of two): q = mulhi(a, m) >> shift when some shift gives a multiplier m below 2^32
+ * whose excess over 2^(32+shift)/d, times any 32-bit a, stays below one quotient step
+ * (m * d - 2^(32+shift) <= 2^shift); otherwise (add = true) the 33-bit multiplier
+ * 2^32 + m is applied as t = mulhi(a, m), q = (t + ((a - t) >> 1)) >> (shift - 1), with
+ * shift = ceil(log2(d)). Granlund and Montgomery's method; every d of the 32-bit range
+ * is handled. */
+struct udiv_magic {
+   uint32_t m;
+   unsigned shift;
+   bool add;
+};
+
+static struct udiv_magic
+udiv_magic(uint32_t d)
+{
+   struct udiv_magic r = {0, 0, false};
+   for (unsigned p = 0; p < 32; p++) {
+      uint64_t two = UINT64_C(1) << (32 + p);
+      uint64_t m = two / d + (two % d != 0);
+      if (m >> 32)
+         break;
+      if (m * d - two <= (UINT64_C(1) << p)) {
+         r.m = (uint32_t)m;
+         r.shift = p;
+         return r;
+      }
+   }
+   unsigned l = 32 - (unsigned)__builtin_clz(d - 1); /* ceil(log2(d)), d >= 3 */
+   uint64_t two = UINT64_C(1) << 32;
+   r.m = (uint32_t)((two * ((UINT64_C(1) << l) - d)) / d + 1);
+   r.shift = l;
+   r.add = true;
+   return r;
+}
+
+/* a / d and a % d for a constant d on the VALU: shifts and masks for powers of two, the
+ * multiply-high form otherwise, and the remainder as a - q * d (a 24-bit multiply when
+ * both factors fit). */
+static void
+udivrem32_const(struct isel_ctx *c, aco_operand a, uint32_t d, aco_temp *q_out,
+                aco_temp *r_out)
+{
+   aco_rc v1 = aco_rc_v(1);
+   if (!(d & (d - 1))) {
+      unsigned k = (unsigned)__builtin_ctz(d);
+      *q_out = k ? valu(c, aco_op_v_lshrrev_b32, v1, 2, K(k), a, NO)
+                 : valu(c, aco_op_v_mov_b32, v1, 1, a, NO, NO);
+      *r_out = valu(c, aco_op_v_and_b32, v1, 2, K(d - 1), a, NO);
+      return;
+   }
+   struct udiv_magic mg = udiv_magic(d);
+   aco_temp t = valu(c, aco_op_v_mul_hi_u32, v1, 2, a, K(mg.m), NO);
+   aco_temp q;
+   if (!mg.add) {
+      q = mg.shift ? valu(c, aco_op_v_lshrrev_b32, v1, 2, K(mg.shift), T(t), NO) : t;
+   } else {
+      aco_temp diff = valu(c, aco_op_v_sub_nc_u32, v1, 2, a, T(t), NO);
+      aco_temp half = valu(c, aco_op_v_lshrrev_b32, v1, 2, K(1), T(diff), NO);
+      aco_temp sum = valu(c, aco_op_v_add_nc_u32, v1, 2, T(half), T(t), NO);
+      q = mg.shift > 1 ? valu(c, aco_op_v_lshrrev_b32, v1, 2, K(mg.shift - 1), T(sum), NO)
+                       : sum;
+   }
+   /* q < 2^32 / d: below 2^24 when d > 256, so a 24-bit multiply gives q * d exactly */
+   bool small = d > 256 && d < (1u << 24);
+   aco_temp qd = valu(c, small ? aco_op_v_mul_u32_u24 : aco_op_v_mul_lo_u32, v1, 2, T(q), K(d),
+                      NO);
+   *q_out = q;
+   *r_out = valu(c, aco_op_v_sub_nc_u32, v1, 2, a, T(qd), NO);
+}
+
 /* ---- 64-bit integer arithmetic on the VALU ------------------------------------------------ */
 
 /* A 64-bit VALU value as its two dword halves (temps of either file, or constants). */
@@ -709,7 +780,10 @@ select_divrem(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
    aco_operand b = ext32(c, isel_opnd(c, in->srcs[1], 32), ty.bits, sign, div);
    aco_rc v1 = aco_rc_v(1);
    aco_temp q, r, res;
-   if (!sign) {
+   if (!sign && b.kind == ACO_OPND_CONST && (uint32_t)b.value > 1) {
+      udivrem32_const(c, a, (uint32_t)b.value, &q, &r);
+      res = rem ? r : q;
+   } else if (!sign) {
       udivrem32(c, a, b, &q, &r);
       res = rem ? r : q;
    } else {

@@ -6,7 +6,8 @@
  * result, which copy propagation then forwards. Only bit-exact integer rules: float
  * operations flush denormals and quiet NaNs (docs/ir-semantics.md), so fmin(x, x) is
  * not x. An SALU instruction is rewritten only when the scc it writes is dead, and only
- * instructions without modifiers, with one unfixed 32-bit definition. */
+ * instructions without modifiers, with one unfixed 32-bit definition. A multiply by a
+ * power of two becomes a shift (strength_reduce_mul). */
 #include "opt/opt.h"
 
 #include <string.h>
@@ -162,6 +163,48 @@ whole_dword(const aco_operand *o)
           !aco_rc_is_subdword(o->temp.rc) && !(o->temp.rc.v & ACO_RC_LINEAR);
 }
 
+/* log2 of a power of two from 2 to 2^31, else -1 */
+static int
+power_of_two(const aco_operand *o)
+{
+   if (o->kind != ACO_OPND_CONST)
+      return -1;
+   uint32_t v = (uint32_t)o->value;
+   return v > 1 && !(v & (v - 1)) ? __builtin_ctz(v) : -1;
+}
+
+/* x * 2^k as x << k: v_mul_lo_u32 is a quarter-rate instruction, v_lshlrev_b32 a
+ * full-rate one that aco_opt_combine_alu can merge into v_lshl_add_u32/v_lshl_or_b32; the
+ * low 32 bits of both are the same. s_lshl_b32 writes scc where s_mul_i32 does not, so the
+ * scalar form needs scc dead. */
+static bool
+strength_reduce_mul(struct aco_minstr *in, bool scc_dead)
+{
+   aco_operand *a = &in->operands[0], *b = &in->operands[1];
+   int k = power_of_two(b);
+   aco_operand x = *a;
+   if (k < 0) {
+      k = power_of_two(a);
+      x = *b;
+   }
+   if (k < 0 || x.kind != ACO_OPND_TEMP)
+      return false;
+   if (in->opcode == aco_op_v_mul_lo_u32) {
+      in->opcode = aco_op_v_lshlrev_b32;
+      in->encoding = ACO_ENC_E64;
+      in->operands[0] = aco_opnd_const((uint32_t)k, 32);
+      in->operands[1] = x;
+      return true;
+   }
+   if (in->opcode == aco_op_s_mul_i32 && scc_dead) {
+      in->opcode = aco_op_s_lshl_b32;
+      in->operands[0] = x;
+      in->operands[1] = aco_opnd_const((uint32_t)k, 32);
+      return true;
+   }
+   return false;
+}
+
 bool
 aco_opt_fold_instr(struct aco_minstr *in, bool scc_dead)
 {
@@ -177,8 +220,10 @@ aco_opt_fold_instr(struct aco_minstr *in, bool scc_dead)
       return false;
    const aco_operand *a = &in->operands[0], *b = &in->operands[1];
    aco_operand out;
-   if (!whole_dword(a) || !whole_dword(b) || !decide(k, a, b, &out))
+   if (!whole_dword(a) || !whole_dword(b))
       return false;
+   if (!decide(k, a, b, &out))
+      return k == F_MUL && in->num_operands == 2 && strength_reduce_mul(in, scc_dead);
    /* a VGPR value never becomes a scalar copy (that would need v_readfirstlane) */
    if (out.kind == ACO_OPND_TEMP && aco_rc_is_vgpr(out.temp.rc) && !aco_rc_is_vgpr(d->temp.rc))
       return false;
@@ -197,8 +242,10 @@ aco_opt_fold_instr(struct aco_minstr *in, bool scc_dead)
 bool
 aco_opt_fold_needs_scc(const struct aco_minstr *in)
 {
+   /* s_mul_i32 by a power of two becomes s_lshl_b32, which writes scc */
    return kind_of((enum aco_opcode)in->opcode) != F_NONE &&
-          (aco_op_info(in->opcode)->flags & ACO_OPF_WRITE_SCC);
+          ((aco_op_info(in->opcode)->flags & ACO_OPF_WRITE_SCC) ||
+           in->opcode == aco_op_s_mul_i32);
 }
 
 bool
