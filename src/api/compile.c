@@ -11,6 +11,7 @@
 #include "lower/lower.h"
 #include "mir/mir.h"
 #include "opt/opt.h"
+#include "sched/sched.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +34,7 @@ static const struct {
 
 /* The passes, for print-after= and skip=. */
 static const char *const pass_names[] = {"isel", "opt",  "spill", "ra",  "ssa",
-                                         "lower", "save", "waits", "nops"};
+                                         "lower", "save", "ilp", "waits", "nops"};
 
 static bool
 copy_pass(const char *v, size_t len, char out[32])
@@ -146,6 +147,8 @@ compile_function(struct compile_ctx *c, const struct aco_function *f, struct aco
    PASS(c, p, "ssa", aco_eliminate_ssa(p));
    PASS(c, p, "lower", aco_lower_to_hw(p));
    PASS(c, p, "save", aco_save_registers(p));
+   if (!(c->dbg->flags & ACO_DEBUG_NO_SCHED))
+      PASS(c, p, "ilp", aco_schedule_ilp(p));
    PASS(c, p, "waits", aco_insert_waits(p));
    PASS(c, p, "nops", aco_insert_nops(p));
    return ACO_SUCCESS;

@@ -260,7 +260,7 @@ decode_at(struct aco_emu *emu, uint64_t pc)
    if (n) {
       d.in = in;
       d.dwords = (uint8_t)n;
-      d.tclass = emu_timing_class(emu->target.gfx_level, in->opcode);
+      d.tclass = aco_timing_class(in->opcode);
    } else if (!decode_fallback(emu, words, &d)) {
       return NULL;
    }

@@ -100,7 +100,7 @@ struct emu_mapping {
 struct emu_decoded {
    struct aco_minstr *in;
    uint8_t dwords;
-   uint8_t tclass; /* enum emu_tclass */
+   uint8_t tclass; /* enum aco_tclass */
 };
 
 struct aco_emu {

@@ -10,42 +10,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Execution units an instruction occupies for its issue cost. */
-enum emu_unit {
-   EMU_UNIT_VALU,
-   EMU_UNIT_TRANS, /* transcendental, 64-bit and quarter-rate ops also hold this one */
-   EMU_UNIT_SALU,
-   EMU_UNIT_BRANCH,
-   EMU_UNIT_SMEM,
-   EMU_UNIT_VMEM,
-   EMU_UNIT_LDS,
-   EMU_UNIT_COUNT,
-};
-
-/* The timing class of an opcode, cached with each decoded instruction. */
-enum emu_tclass {
-   EMU_T_OTHER = 0, /* hints, waits, s_nop, messages: one issue cycle */
-   EMU_T_VALU,      /* full-rate 32-bit VALU */
-   EMU_T_VALU_DUAL, /* full-rate, and one pass in wave64 on GFX11+ */
-   EMU_T_VALU64,    /* 64-bit shifts and adds */
-   EMU_T_QUARTER,   /* 32-bit multiplies, 64-bit multiply-adds */
-   EMU_T_TRANS,     /* rcp, rsq, sqrt, exp, log, sin, cos (f32/f16) */
-   EMU_T_DOUBLE,    /* f64 arithmetic and conversions */
-   EMU_T_VOPD,      /* two full-rate ops in one issue (wave32) */
-   EMU_T_SALU,
-   EMU_T_SFPU,      /* SALU float (GFX12) */
-   EMU_T_BRANCH,    /* branches, jumps, calls, returns */
-   EMU_T_SMEM,
-   EMU_T_VMEM,
-   EMU_T_LDS,
-};
+#include "target/latency.h"
 
 /* A wave's timing state. */
 struct emu_timing {
    uint64_t cycle;               /* when the next instruction may issue */
    uint64_t issue;               /* when the current one issued */
    uint64_t ready[512];          /* per operand field: when its value is available */
-   uint64_t unit_free[EMU_UNIT_COUNT];
+   uint64_t unit_free[ACO_UNIT_COUNT];
    uint64_t last_done[4];        /* per wait counter: completion of the newest in-order op */
    /* where the cycles went */
    uint64_t dep_stall, unit_stall, wait_stall, branch_cycles, barrier_stall;
@@ -56,7 +28,6 @@ struct emu_wave_state;
 struct emu_decoded;
 struct emu_group;
 
-uint8_t emu_timing_class(unsigned level, unsigned opcode);
 void emu_timing_reset(struct emu_timing *t);
 /* Before executing: the dependency and unit stalls, and the issue cycle. */
 void emu_timing_begin(struct emu_wave_state *ws, const struct emu_decoded *d);
