@@ -32,9 +32,11 @@ static const struct {
    {"skip", 0, "skip=PASS: do not run PASS (debugging only: the result may be invalid)"},
 };
 
-/* The passes, for print-after= and skip=. */
+/* The passes, for print-after= and skip= ("ifconv" is the if-conversion inside isel: skip
+ * only). */
 static const char *const pass_names[] = {"isel", "opt",  "spill", "ra",  "ssa",
-                                         "lower", "save", "ilp", "waits", "nops"};
+                                         "lower", "save", "ilp", "waits", "nops",
+                                         "ifconv"};
 
 static bool
 copy_pass(const char *v, size_t len, char out[32])
@@ -138,6 +140,7 @@ after(struct compile_ctx *c, struct aco_mprogram *p, const char *pass, aco_statu
 static aco_status
 compile_function(struct compile_ctx *c, const struct aco_function *f, struct aco_mprogram *p)
 {
+   p->no_ifconv = skipped(c, "ifconv");
    PASS(c, p, "isel", aco_select_instructions(p, f));
    PASS(c, p, "opt", aco_optimize(p));
    PASS(c, p, "spill", aco_spill(p));

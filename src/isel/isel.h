@@ -58,6 +58,7 @@ struct isel_loop {
 struct isel_if {
    const struct air_instr *instr;
    bool divergent;
+   bool converted; /* if-converted: both sides run, results selected by lane (select_cf.c) */
    unsigned acc_base; /* divergent: mask variable of the first boolean result */
    struct isel_if *outer;
 };
@@ -143,6 +144,10 @@ void isel_scc_from_bool(struct isel_ctx *c, aco_temp b);
 /* Splits a multi-dword temp into dword temps (or returns it). */
 void isel_split(struct isel_ctx *c, aco_temp t, unsigned n, aco_temp *out);
 aco_temp isel_combine(struct isel_ctx *c, aco_rc rc, unsigned n, const aco_temp *parts);
+/* cond ? t : f per lane for a per-lane value of type ty (whole dwords, at most 16) in
+ * VGPRs: v_cndmask per dword (select_alu.c). */
+aco_temp isel_select_lanes(struct isel_ctx *c, aco_type ty, aco_temp cond, aco_temp t,
+                           aco_temp f);
 
 aco_operand isel_scc_opnd(void);
 /* A one-dword VALU result of op (e64 form for VOP1/VOP2/VOPC opcodes). */

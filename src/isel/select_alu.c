@@ -2090,7 +2090,6 @@ select_select(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
       sel->definitions[0] = aco_def_temp(*out);
       return ACO_SUCCESS;
    }
-   aco_temp tp[16], fp[16], rp[16];
    if (dwords > 16)
       return isel_unsupported(c, in, "a select of a vector this large");
    if (dwords == 1) {
@@ -2098,12 +2097,22 @@ select_select(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
                   isel_opnd(c, in->srcs[1], 32), T(cond));
       return ACO_SUCCESS;
    }
-   isel_split(c, isel_temp(c, in->srcs[1]), dwords, tp);
-   isel_split(c, isel_temp(c, in->srcs[2]), dwords, fp);
+   *out = isel_select_lanes(c, ty, cond, isel_temp(c, in->srcs[1]), isel_temp(c, in->srcs[2]));
+   return ACO_SUCCESS;
+}
+
+aco_temp
+isel_select_lanes(struct isel_ctx *c, aco_type ty, aco_temp cond, aco_temp t, aco_temp f)
+{
+   unsigned dwords = aco_entry_arg_dwords(ty);
+   if (dwords == 1)
+      return valu(c, aco_op_v_cndmask_b32, aco_rc_v(1), 3, T(f), T(t), T(cond));
+   aco_temp tp[16], fp[16], rp[16];
+   isel_split(c, t, dwords, tp);
+   isel_split(c, f, dwords, fp);
    for (unsigned i = 0; i < dwords; i++)
       rp[i] = valu(c, aco_op_v_cndmask_b32, aco_rc_v(1), 3, T(fp[i]), T(tp[i]), T(cond));
-   *out = isel_combine(c, aco_rc_v(dwords), dwords, rp);
-   return ACO_SUCCESS;
+   return isel_combine(c, aco_rc_v(dwords), dwords, rp);
 }
 
 static aco_status

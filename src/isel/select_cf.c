@@ -578,12 +578,117 @@ out:
    return s;
 }
 
+/* ---- if-conversion ----------------------------------------------------------------------
+ * A divergent if whose sides are short and only compute values (integer and float
+ * arithmetic, comparisons, conversions, selects, vectors: no memory, no subgroup
+ * operations, no control flow, no calls) runs both sides on every lane the if starts with
+ * and picks each result by lane with v_cndmask (lane masks with s_and/s_or): no exec
+ * writes, no branches. Every operation of the front IR is defined on every input
+ * (docs/ir-semantics.md), so computing a side for lanes that would not have taken it
+ * changes nothing they see. Sides are weighed by what they cost (division, approximate
+ * and 64-bit float operations count more) against IFCONV_BUDGET, roughly what the
+ * branches and exec writes of the divergent if cost. */
+#define IFCONV_BUDGET 12
+
+static unsigned
+ifconv_cost(const struct isel_ctx *c, const struct air_region *r)
+{
+   if (!r)
+      return 0;
+   unsigned cost = 0;
+   air_foreach_instr(in, r)
+   {
+      const struct air_op_info *info = air_op_info(in->op);
+      switch (info->cls) {
+      case ACO_OPC_CONST: break;
+      case ACO_OPC_INT_BIN:
+         if (in->op == ACO_OP_UDIV || in->op == ACO_OP_SDIV || in->op == ACO_OP_UREM ||
+             in->op == ACO_OP_SREM)
+            return IFCONV_BUDGET + 1;
+         /* fallthrough */
+      case ACO_OPC_INT_UN:
+      case ACO_OPC_INT_CMP:
+      case ACO_OPC_FLOAT_UN:
+      case ACO_OPC_FLOAT_BIN:
+      case ACO_OPC_FLOAT_TRI:
+      case ACO_OPC_FLOAT_CMP:
+      case ACO_OPC_CONVERT:
+      case ACO_OPC_SELECT:
+      case ACO_OPC_VEC:
+      case ACO_OPC_EXTRACT:
+      case ACO_OPC_SYSVAL: {
+         unsigned bits = in->num_defs ? air_value(c->f, in->defs[0])->type.bits : 32;
+         cost += bits == 64 ? 3 : 1;
+         break;
+      }
+      case ACO_OPC_FLOAT_APPROX: cost += 6; break;
+      case ACO_OPC_JUMP:
+         if (in->op != ACO_OP_YIELD)
+            return IFCONV_BUDGET + 1;
+         break;
+      default: return IFCONV_BUDGET + 1;
+      }
+   }
+   return cost;
+}
+
+static bool
+if_convertible(struct isel_ctx *c, const struct air_instr *in)
+{
+   if (c->p->no_ifconv || !in->regions[0])
+      return false;
+   for (unsigned i = 0; i < in->num_defs; i++) {
+      aco_type ty = air_value(c->f, in->defs[i])->type;
+      if (ty.bits == 1)
+         continue;
+      aco_rc rc = isel_rc_of(c, in->defs[i]);
+      if (!aco_rc_is_vgpr(rc) || aco_rc_is_subdword(rc) || aco_entry_arg_dwords(ty) > 16)
+         return false;
+   }
+   return ifconv_cost(c, in->regions[0]) + ifconv_cost(c, in->regions[1]) <= IFCONV_BUDGET;
+}
+
+static aco_status
+select_converted_if(struct isel_ctx *c, const struct air_instr *in, struct isel_if *info)
+{
+   unsigned n = in->num_defs;
+   aco_temp cond = isel_temp(c, in->srcs[0]);
+   aco_temp *vals = aco_arena_array(&c->p->arena, aco_temp, 2 * (n ? n : 1));
+   if (!vals)
+      return oom(c);
+   info->converted = true;
+   for (unsigned side = 0; side < 2; side++) {
+      if (!in->regions[side])
+         continue;
+      aco_status s = isel_select_region(c, in->regions[side], vals + side * n);
+      if (s)
+         return s;
+   }
+   for (unsigned i = 0; i < n; i++) {
+      aco_type ty = air_value(c->f, in->defs[i])->type;
+      aco_temp t = vals[i], f = vals[n + i];
+      if (ty.bits == 1) {
+         aco_temp x = mask_op(c, aco_op_s_and_b32, aco_op_s_and_b64, aco_opnd_temp(cond),
+                              aco_opnd_temp(t));
+         aco_temp y = mask_op(c, aco_op_s_and_not1_b32, aco_op_s_and_not1_b64,
+                              aco_opnd_temp(f), aco_opnd_temp(cond));
+         c->temps[in->defs[i].id] = mask_op(c, aco_op_s_or_b32, aco_op_s_or_b64,
+                                            aco_opnd_temp(x), aco_opnd_temp(y));
+      } else {
+         c->temps[in->defs[i].id] = isel_select_lanes(c, ty, cond, t, f);
+      }
+   }
+   return c->p->status;
+}
+
 aco_status
 isel_select_if(struct isel_ctx *c, const struct air_instr *in)
 {
-   struct isel_if info = {in, isel_div(c, in->srcs[0]), 0, c->cur_if};
+   struct isel_if info = {in, isel_div(c, in->srcs[0]), false, 0, c->cur_if};
    c->cur_if = &info;
-   aco_status s = info.divergent ? select_divergent_if(c, in, &info) : select_uniform_if(c, in, &info);
+   aco_status s = !info.divergent          ? select_uniform_if(c, in, &info)
+                  : if_convertible(c, in) ? select_converted_if(c, in, &info)
+                                          : select_divergent_if(c, in, &info);
    c->cur_if = info.outer;
    return s;
 }
@@ -1114,7 +1219,11 @@ isel_select_jump(struct isel_ctx *c, const struct air_instr *in, aco_temp *yield
          return isel_unsupported(c, in, "a yield outside its if");
       unsigned acc = info->acc_base;
       for (unsigned i = 0; i < in->num_srcs; i++) {
-         if (info->divergent && is_bool(c, ifi->defs[i])) {
+         if (info->converted) {
+            yield_vals[i] = is_bool(c, ifi->defs[i])
+                               ? isel_temp(c, in->srcs[i])
+                               : flow_value(c, in->srcs[i], isel_rc_of(c, ifi->defs[i]));
+         } else if (info->divergent && is_bool(c, ifi->defs[i])) {
             unsigned var = acc++;
             aco_temp mine = mask_op(c, aco_op_s_and_b32, aco_op_s_and_b64,
                                     aco_opnd_temp(isel_temp(c, in->srcs[i])), exec_opnd(c));

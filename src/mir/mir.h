@@ -344,6 +344,8 @@ struct aco_mprogram {
    bool liveness_current;
    /* aco_mprogram_slots: the slot maps asked for so far (in the arena) */
    struct aco_slot_cache *slot_cache;
+   /* Instruction selection keeps every divergent if a branch (ACO_DEBUG=skip=ifconv). */
+   bool no_ifconv;
    /* Register limits for aco_spill and aco_register_allocate (0: s0..s105 / v0..v255). */
    uint16_t max_sgprs, max_vgprs;
    /* GFX10.3 entries: the scratch base SGPRs were requested for this compile (set before
