@@ -715,9 +715,10 @@ handle_subdword_operands(struct ra_ctx *c, struct aco_minstr *in, const struct a
 
 /* A tied operand (docs/mir.md "Tied operands"): definition 0 is written over it. When the
  * operand dies here the definition takes its registers as they are; when its value lives
- * on, the operand reads a copy made for this instruction, which dies here and which the
- * definition then takes. A copy needs a free register beyond the demand liveness counted;
- * when there is none, the instruction takes its untied form (aco_minstr_untie) instead.
+ * on, the instruction takes its untied form (aco_minstr_untie: v_fma_f32 for v_fmac_f32),
+ * which costs no extra instruction; an opcode without one reads a copy made for this
+ * instruction, which dies here and which the definition then takes (a copy needs a free
+ * register beyond the demand liveness counted).
  * *inp may be replaced by that form. */
 static bool
 handle_tied_operand(struct ra_ctx *c, struct aco_minstr **inp, const struct aco_mblock *b)
@@ -738,8 +739,11 @@ handle_tied_operand(struct ra_ctx *c, struct aco_minstr **inp, const struct aco_
    }
    aco_rc rc = rc_of(c, name);
    unsigned to;
-   if (!find_reg(c, rc, false, false, aco_rc_is_subdword(rc), &to)) {
-      if (aco_untied_opcode(in) == aco_num_opcodes)
+   /* the untied form (v_fma_f32 for v_fmac_f32, s_add_i32 for s_addk_i32) costs no
+    * instruction where the copy costs one: it is taken whenever there is one */
+   bool untie = aco_untied_opcode(in) != aco_num_opcodes;
+   if (untie || !find_reg(c, rc, false, false, aco_rc_is_subdword(rc), &to)) {
+      if (!untie)
          return fail(c, ACO_ERROR_REGISTER_LIMIT, "no register to copy a tied operand to", b);
       struct aco_minstr *u = aco_minstr_untie(&c->p->arena, in);
       if (!u)
