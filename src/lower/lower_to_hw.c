@@ -8,7 +8,9 @@
  *   p_startpgm, p_logical_start/end
  *                        removed
  *   p_branch             s_branch, dropped when the target is the next block or only
- *                        empty blocks lie between (checked once all blocks are lowered)
+ *                        empty blocks lie between (checked once all blocks are lowered);
+ *                        a conditional jump over a block holding only an s_branch jumps on
+ *                        the opposite condition to its target instead
  *   p_cbranch_z/nz       s_cbranch_scc0/1, vccz/vccnz, execz/execnz by the condition
  *                        register (dropped when the target is the next block)
  *   p_return             s_endpgm in an entry, s_setpc_b64 to the return address otherwise
@@ -615,6 +617,59 @@ remove_jumps_over_empty_blocks(struct aco_mprogram *p)
    }
 }
 
+/* The conditional jump testing the opposite condition, or aco_num_opcodes. */
+static enum aco_opcode
+inverted_jump(enum aco_opcode op)
+{
+   switch (op) {
+   case aco_op_s_cbranch_scc0: return aco_op_s_cbranch_scc1;
+   case aco_op_s_cbranch_scc1: return aco_op_s_cbranch_scc0;
+   case aco_op_s_cbranch_vccz: return aco_op_s_cbranch_vccnz;
+   case aco_op_s_cbranch_vccnz: return aco_op_s_cbranch_vccz;
+   case aco_op_s_cbranch_execz: return aco_op_s_cbranch_execnz;
+   case aco_op_s_cbranch_execnz: return aco_op_s_cbranch_execz;
+   default: return aco_num_opcodes;
+   }
+}
+
+/* The first block from i on that has instructions (p->blocks.len when none). */
+static uint32_t
+next_nonempty(const struct aco_mprogram *p, uint32_t i)
+{
+   while (i < p->blocks.len && !p->blocks.data[i]->instrs.len)
+      i++;
+   return i;
+}
+
+/* No branch over a branch: a block ending in a conditional jump over the next block, when
+ * that block is only an s_branch and is reached from nowhere else, jumps on the opposite
+ * condition to where the s_branch went and falls through otherwise. The loops' exit tests
+ * take this shape (the header tests whether to leave; the body follows). The emptied
+ * block stays in the CFG, as the linear-only blocks of divergent control flow do. */
+static void
+invert_branches_over_branches(struct aco_mprogram *p)
+{
+   for (uint32_t i = 0; i + 1 < p->blocks.len; i++) {
+      struct aco_mblock *b = p->blocks.data[i];
+      if (!b->instrs.len)
+         continue;
+      struct aco_minstr *last = b->instrs.data[b->instrs.len - 1];
+      enum aco_opcode inv = inverted_jump((enum aco_opcode)last->opcode);
+      if (inv == aco_num_opcodes)
+         continue;
+      struct aco_mblock *k = p->blocks.data[i + 1];
+      if (k->instrs.len != 1 || k->linear_preds.len != 1 || k->linear_preds.data[0] != i)
+         continue;
+      const struct aco_minstr *jump = k->instrs.data[0];
+      if (jump->opcode != aco_op_s_branch || jump->target_block >= p->blocks.len ||
+          next_nonempty(p, i + 2) != next_nonempty(p, last->target_block))
+         continue;
+      last->opcode = (uint16_t)inv;
+      last->target_block = jump->target_block;
+      k->instrs.len = 0;
+   }
+}
+
 /* ---- registers the function touches (for aco_save_registers) ------------------------------ */
 
 /* Sets bits first..last (inclusive, last < 512) of a 512-bit set, a word at a time. */
@@ -740,6 +795,7 @@ aco_lower_to_hw(struct aco_mprogram *p)
    }
    aco_free(p->allocator, ctx.scc_live);
    remove_jumps_over_empty_blocks(p);
+   invert_branches_over_branches(p);
    if (sets)
       record_registers(p, true, true, NULL);
    return ACO_SUCCESS;
