@@ -34,7 +34,7 @@ static const struct {
 
 /* The passes, for print-after= and skip= ("ifconv" is the if-conversion inside isel: skip
  * only). */
-static const char *const pass_names[] = {"isel", "opt",  "spill", "ra",  "ssa",
+static const char *const pass_names[] = {"isel", "opt",  "spill", "sched", "ra",  "ssa",
                                          "lower", "save", "ilp", "waits", "nops",
                                          "ifconv"};
 
@@ -146,6 +146,8 @@ compile_function(struct compile_ctx *c, const struct aco_function *f, struct aco
    PASS(c, p, "spill", aco_spill(p));
    if (p->scratch_input_needed)
       return ACO_SUCCESS; /* compiled again with the scratch base (aco_compile_with) */
+   if (!(c->dbg->flags & ACO_DEBUG_NO_SCHED))
+      PASS(c, p, "sched", aco_schedule_prera(p));
    PASS(c, p, "ra", aco_register_allocate(p));
    PASS(c, p, "ssa", aco_eliminate_ssa(p));
    PASS(c, p, "lower", aco_lower_to_hw(p));

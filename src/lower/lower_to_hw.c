@@ -632,6 +632,16 @@ inverted_jump(enum aco_opcode op)
    }
 }
 
+/* Replaces block index `from` by `to` in a predecessor or successor list. */
+static void
+replace_edge(aco_block_list *l, uint32_t from, uint32_t to)
+{
+   for (uint32_t i = 0; i < l->len; i++) {
+      if (l->data[i] == from)
+         l->data[i] = to;
+   }
+}
+
 /* The first block from i on that has instructions (p->blocks.len when none). */
 static uint32_t
 next_nonempty(const struct aco_mprogram *p, uint32_t i)
@@ -644,8 +654,8 @@ next_nonempty(const struct aco_mprogram *p, uint32_t i)
 /* No branch over a branch: a block ending in a conditional jump over the next block, when
  * that block is only an s_branch and is reached from nowhere else, jumps on the opposite
  * condition to where the s_branch went and falls through otherwise. The loops' exit tests
- * take this shape (the header tests whether to leave; the body follows). The emptied
- * block stays in the CFG, as the linear-only blocks of divergent control flow do. */
+ * take this shape (the header tests whether to leave; the body follows). The CFG follows:
+ * the block jumps straight to the target, and the emptied block is left without edges. */
 static void
 invert_branches_over_branches(struct aco_mprogram *p)
 {
@@ -664,9 +674,21 @@ invert_branches_over_branches(struct aco_mprogram *p)
       if (jump->opcode != aco_op_s_branch || jump->target_block >= p->blocks.len ||
           next_nonempty(p, i + 2) != next_nonempty(p, last->target_block))
          continue;
+      uint32_t u = jump->target_block;
       last->opcode = (uint16_t)inv;
-      last->target_block = jump->target_block;
+      last->target_block = u;
       k->instrs.len = 0;
+      /* the CFG: i reaches u directly, k is left unreachable */
+      struct aco_mblock *t = p->blocks.data[u];
+      replace_edge(&b->linear_succs, i + 1, u);
+      replace_edge(&t->linear_preds, i + 1, i);
+      k->linear_preds.len = k->linear_succs.len = 0;
+      if (k->logical_preds.len == 1 && k->logical_preds.data[0] == i &&
+          k->logical_succs.len == 1 && k->logical_succs.data[0] == u) {
+         replace_edge(&b->logical_succs, i + 1, u);
+         replace_edge(&t->logical_preds, i + 1, i);
+         k->logical_preds.len = k->logical_succs.len = 0;
+      }
    }
 }
 
