@@ -332,34 +332,42 @@ schedule_region(struct sched_ctx *c, struct aco_mblock *b, uint32_t start, unsig
       nd->path = best;
    }
 
-   /* the list schedule */
+   /* the list schedule, over the ready instructions */
    struct aco_minstr *order[REGION_MAX];
+   uint8_t ready[REGION_MAX];
+   unsigned num_ready = 0;
+   for (unsigned i = 0; i < n; i++) {
+      if (!c->nodes[i].npreds)
+         ready[num_ready++] = (uint8_t)i;
+   }
    uint32_t cycle = 0;
    for (unsigned s = 0; s < n; s++) {
-      int pick = -1;
-      uint32_t pick_at = 0;
-      for (unsigned i = 0; i < n; i++) {
-         struct node *nd = &c->nodes[i];
-         if (nd->done || nd->npreds)
-            continue;
+      unsigned pick = 0;
+      uint32_t pick_at = UINT32_MAX;
+      for (unsigned r = 0; r < num_ready; r++) {
+         const struct node *nd = &c->nodes[ready[r]];
          uint32_t at = nd->earliest > cycle ? nd->earliest : cycle;
-         if (pick < 0 || at < pick_at ||
-             (at == pick_at && nd->path > c->nodes[pick].path)) {
-            pick = (int)i;
+         const struct node *best = &c->nodes[ready[pick]];
+         if (at < pick_at ||
+             (at == pick_at && (nd->path > best->path ||
+                                (nd->path == best->path && ready[r] < ready[pick])))) {
+            pick = r;
             pick_at = at;
          }
       }
-      struct node *nd = &c->nodes[pick];
+      struct node *nd = &c->nodes[ready[pick]];
+      ready[pick] = ready[--num_ready];
       nd->done = true;
       order[s] = nd->in;
       cycle = pick_at + nd->issue;
       for (uint32_t k = 0; k < nd->num_succ; k++) {
          const struct edge *e = &c->edges[c->succ_index[nd->first_succ + k]];
          struct node *t = &c->nodes[e->to];
-         uint32_t ready = pick_at + e->latency;
-         if (ready > t->earliest)
-            t->earliest = ready;
-         t->npreds--;
+         uint32_t when = pick_at + e->latency;
+         if (when > t->earliest)
+            t->earliest = when;
+         if (--t->npreds == 0)
+            ready[num_ready++] = (uint8_t)e->to;
       }
    }
    memcpy(&b->instrs.data[start], order, n * sizeof(order[0]));

@@ -541,39 +541,53 @@ list_schedule_region(struct prera_ctx *c, struct aco_mblock *b, uint32_t start, 
    }
    int cur_v = 0, cur_s = 0;
    uint32_t cycle = 0;
+   uint8_t ready[REGION_MAX];
+   unsigned num_ready = 0;
+   for (unsigned i = 0; i < n; i++) {
+      if (!c->nodes[i].npreds)
+         ready[num_ready++] = (uint8_t)i;
+   }
    for (unsigned s = 0; s < n; s++) {
       int pick = -1, pick_fits = 0;
       uint32_t pick_at = 0;
       int pick_growth = 0;
-      for (unsigned i = 0; i < n; i++) {
-         struct pnode *nd = &c->nodes[i];
-         if (nd->done || nd->npreds)
-            continue;
+      for (unsigned r = 0; r < num_ready; r++) {
+         unsigned i = ready[r];
+         const struct pnode *nd = &c->nodes[i];
          bool fits = cur_v + nd->def_v <= limit_v && cur_s + nd->def_s <= limit_s;
-         int growth = nd->def_v + nd->def_s;
-         for (unsigned u = 0; u < nd->num_uses; u++) {
-            const struct pslot *sl = &c->slots[nd->uses[u]];
-            if (sl->left == 1 && sl->dies)
-               growth -= sl->size;
-         }
          uint32_t at = nd->earliest > cycle ? nd->earliest : cycle;
          bool better;
-         if (pick < 0)
+         int growth = 0;
+         if (!fits || (pick >= 0 && !pick_fits)) {
+            growth = nd->def_v + nd->def_s;
+            for (unsigned u = 0; u < nd->num_uses; u++) {
+               const struct pslot *sl = &c->slots[nd->uses[u]];
+               if (sl->left == 1 && sl->dies)
+                  growth -= sl->size;
+            }
+         }
+         if (pick < 0) {
             better = true;
-         else if (fits != pick_fits)
-            better = fits;
-         else if (fits)
-            better = at < pick_at || (at == pick_at && nd->path > c->nodes[pick].path);
-         else
-            better = growth < pick_growth;
+         } else {
+            const struct pnode *best = &c->nodes[ready[pick]];
+            if (fits != pick_fits)
+               better = fits;
+            else if (fits)
+               better = at < pick_at ||
+                        (at == pick_at && (nd->path > best->path ||
+                                           (nd->path == best->path && i < ready[pick])));
+            else
+               better = growth < pick_growth || (growth == pick_growth && i < ready[pick]);
+         }
          if (better) {
-            pick = (int)i;
+            pick = (int)r;
             pick_fits = fits;
             pick_at = at;
             pick_growth = growth;
          }
       }
-      struct pnode *nd = &c->nodes[pick];
+      struct pnode *nd = &c->nodes[ready[pick]];
+      ready[pick] = ready[--num_ready];
       nd->done = true;
       order[s] = nd;
       cycle = pick_at + nd->issue;
@@ -591,10 +605,11 @@ list_schedule_region(struct prera_ctx *c, struct aco_mblock *b, uint32_t start, 
       for (uint32_t k = 0; k < nd->num_succ; k++) {
          uint32_t e = c->succ_index[nd->first_succ + k];
          struct pnode *t = &c->nodes[c->edges[e].to];
-         uint32_t ready = pick_at + c->edges[e].latency;
-         if (ready > t->earliest)
-            t->earliest = ready;
-         t->npreds--;
+         uint32_t when = pick_at + c->edges[e].latency;
+         if (when > t->earliest)
+            t->earliest = when;
+         if (--t->npreds == 0)
+            ready[num_ready++] = (uint8_t)c->edges[e].to;
       }
    }
    int d1v, d1s;
