@@ -13,8 +13,13 @@
  * VOP3 limits: at most two scalar sources (distinct SGPRs or the one literal value). The
  * inner instruction stays for aco_opt_dead_code.
  *
+ * The same walk folds f32 fneg/fabs into the VOP3 neg/abs modifiers of their readers
+ * (fold_float_modifiers).
+ *
  * One walk with use counts and the defining instruction of every temporary; linear. */
 #include "opt/opt.h"
+
+#include <string.h>
 
 struct combine_ctx {
    struct aco_mprogram *p;
@@ -169,6 +174,90 @@ combine(struct combine_ctx *c, struct aco_minstr *in, uint32_t block)
    return NULL;
 }
 
+/* ---- float input modifiers -------------------------------------------------------------
+ * An f32 operand that is fneg(x) (v_xor_b32 0x80000000) or fabs(x) (v_and_b32 0x7fffffff)
+ * of a 32-bit value is read as x through the VOP3 neg/abs modifier (both for -|x|): the
+ * hardware flips or clears the sign bit of the source on the way in, the same bits the
+ * integer operation gave, so the result is bit-identical (a NaN keeps its payload; its sign,
+ * which the IR leaves unspecified, is the only thing that may differ). Only VALU opcodes
+ * whose sources are all f32 take modifiers here; the integer operation stays for
+ * aco_opt_dead_code when nothing else reads it. */
+static bool
+takes_f32_modifiers(const struct aco_minstr *in, unsigned k)
+{
+   const struct aco_op_info *info = aco_op_info(in->opcode);
+   if (in->encoding != ACO_ENC_E64 || !(info->flags & ACO_OPF_FLOAT) ||
+       (info->flags & (ACO_OPF_NO_MODS | ACO_OPF_SRC16)) || info->format == ACO_FMT_VOP3P ||
+       k >= 3)
+      return false;
+   if (k == 1 && (info->flags & ACO_OPF_SRC1_INT))
+      return false;
+   size_t n = strlen(info->name);
+   return n > 4 && !strcmp(info->name + n - 4, "_f32") && strncmp(info->name, "v_cndmask", 9) &&
+          strncmp(info->name, "v_cmp_class", 11);
+}
+
+/* The x of fneg(x) (neg) or fabs(x) (!neg) when def is one, else NULL. */
+static const aco_operand *
+sign_op_source(const struct aco_minstr *def, bool neg)
+{
+   if (!def || !plain_int(def) ||
+       def->opcode != (neg ? aco_op_v_xor_b32 : aco_op_v_and_b32))
+      return NULL;
+   uint32_t mask = neg ? 0x80000000u : 0x7fffffffu;
+   int ci = def->operands[0].kind == ACO_OPND_CONST ? 0 : 1;
+   const aco_operand *x = &def->operands[1 - ci];
+   if (def->operands[ci].kind != ACO_OPND_CONST || (uint32_t)def->operands[ci].value != mask ||
+       x->kind != ACO_OPND_TEMP || aco_rc_dwords(x->temp.rc) != 1)
+      return NULL;
+   return x;
+}
+
+static void
+fold_float_modifiers(struct combine_ctx *c, struct aco_minstr *in)
+{
+   struct aco_valu_fields *v = &in->valu;
+   if (v->opsel || v->clamp || v->omod)
+      return;
+   for (unsigned k = 0; k < in->num_operands && k < 3; k++) {
+      aco_operand *o = &in->operands[k];
+      if (o->kind != ACO_OPND_TEMP || o->fixed || o->temp.rc.v != aco_rc_v(1).v ||
+          (v->neg >> k & 1) || (v->abs >> k & 1) || !takes_f32_modifiers(in, k))
+         continue;
+      const struct aco_minstr *def = c->def_instr[o->temp.id];
+      bool neg = true;
+      const aco_operand *x = sign_op_source(def, true);
+      if (!x) {
+         neg = false;
+         x = sign_op_source(def, false);
+      }
+      if (!x)
+         continue;
+      bool abs = !neg;
+      /* fneg(fabs(y)): the and is one step further */
+      const aco_operand *y = neg ? sign_op_source(c->def_instr[x->temp.id], false) : NULL;
+      aco_operand src[3] = {{0}, {0}, {0}};
+      for (unsigned i = 0; i < in->num_operands && i < 3; i++)
+         src[i] = in->operands[i];
+      if (y) {
+         src[k] = *y;
+         if (fits_constant_bus(src)) {
+            x = y;
+            abs = true;
+         }
+      }
+      src[k] = *x;
+      if (!fits_constant_bus(src))
+         continue;
+      c->uses[o->temp.id]--;
+      *o = *x;
+      if (neg)
+         v->neg |= (uint8_t)(1u << k);
+      if (abs)
+         v->abs |= (uint8_t)(1u << k);
+   }
+}
+
 aco_status
 aco_opt_combine_alu(struct aco_mprogram *p)
 {
@@ -190,6 +279,7 @@ aco_opt_combine_alu(struct aco_mprogram *p)
       }
       aco_foreach_block(p, b) {
          for (uint32_t i = 0; i < b->instrs.len && p->status == ACO_SUCCESS; i++) {
+            fold_float_modifiers(&c, b->instrs.data[i]);
             struct aco_minstr *n = combine(&c, b->instrs.data[i], b->index);
             if (n)
                b->instrs.data[i] = n; /* the same definition, computed in one step */
