@@ -217,9 +217,9 @@ main(int argc, char **argv)
 
    if (target.gfx_level || wave) {
       char *t;
-      enum tool_retarget_result r = tool_retarget(
-         text, len, target.gfx_level ? aco_gfx_level_name(target.gfx_level) : NULL, wave, &t,
-         &len);
+      enum tool_retarget_result r =
+          tool_retarget(text, len, target.gfx_level ? aco_gfx_level_name(target.gfx_level) : NULL,
+                        wave, &t, &len);
       free(text);
       if (r == TOOL_RETARGET_OUT_OF_MEMORY) {
          fprintf(stderr, "aco-cc: out of memory\n");

@@ -19,16 +19,16 @@ struct aco_binary_builder {
    bool want_disasm;
    struct aco_strbuf dis;
    struct aco_assembly as;
-   const char **fnames;     /* per function: its name, for the disassembly of calls */
-   aco_symbol *syms;        /* one per function added, in function order */
+   const char **fnames; /* per function: its name, for the disassembly of calls */
+   aco_symbol *syms;    /* one per function added, in function order */
    uint32_t nsym;
-   size_t names;            /* bytes of the symbols' names, NULs included */
-   aco_config cfg;          /* the maxima over the functions so far */
+   size_t names;   /* bytes of the symbols' names, NULs included */
+   aco_config cfg; /* the maxima over the functions so far */
    const struct aco_function *entry;
-   uint32_t *fix_begin;     /* per function: its first call fixup in as.fixups */
-   uint32_t *func_offset;   /* per function: its byte offset in the code */
-   struct fn_summary *fn;   /* per function: what the stack depths need */
-   uint32_t next;           /* the functions before this one were added or skipped */
+   uint32_t *fix_begin;   /* per function: its first call fixup in as.fixups */
+   uint32_t *func_offset; /* per function: its byte offset in the code */
+   struct fn_summary *fn; /* per function: what the stack depths need */
+   uint32_t next;         /* the functions before this one were added or skipped */
 };
 
 aco_status aco_binary_builder_init(struct aco_binary_builder *b, aco_program *prog,
@@ -40,8 +40,8 @@ aco_status aco_binary_builder_add(struct aco_binary_builder *b, uint32_t functio
                                   struct aco_mprogram *p);
 /* Resolves the calls, packages everything into one binary from `allocator` and frees the
  * builder (also on an error). */
-aco_status aco_binary_builder_finish(struct aco_binary_builder *b,
-                                     const aco_allocator *allocator, aco_binary **out);
+aco_status aco_binary_builder_finish(struct aco_binary_builder *b, const aco_allocator *allocator,
+                                     aco_binary **out);
 /* Frees the builder without making a binary. */
 void aco_binary_builder_discard(struct aco_binary_builder *b);
 

@@ -693,8 +693,8 @@ aco_function_create(aco_program *p, const aco_function_info *info, aco_function 
 
    struct aco_function *f = aco_arena_new(&p->arena, struct aco_function);
    if (!f || !function_slots_reserve(p) ||
-       !arena_grow(&p->arena, (void **)&p->functions, &p->cap_functions,
-                   p->num_functions + 1, sizeof(*p->functions)))
+       !arena_grow(&p->arena, (void **)&p->functions, &p->cap_functions, p->num_functions + 1,
+                   sizeof(*p->functions)))
       return air_error(p, ACO_ERROR_OUT_OF_MEMORY, "out of memory");
    f->program = p;
    f->name = aco_arena_strdup(&p->arena, info->name, strlen(info->name));

@@ -104,8 +104,8 @@ check_growth(uint32_t flags, const char *what)
    printf("%s: %u functions: %zu bytes more than the parsed program at the peak "
           "(%zu code bytes); %u functions: %zu bytes (%zu code bytes); %.0f bytes per "
           "added function\n",
-          what, n, small.compile_extra, small.code_size, 4 * n, big.compile_extra,
-          big.code_size, (double)(big.compile_extra - small.compile_extra) / (3.0 * n));
+          what, n, small.compile_extra, small.code_size, 4 * n, big.compile_extra, big.code_size,
+          (double)(big.compile_extra - small.compile_extra) / (3.0 * n));
    assert_true(big.code_size > 3 * small.code_size);
    /* per added function: what the output keeps of it, a few times its code bytes (with the
     * disassembly, its text: about 40 bytes an instruction) */
