@@ -57,44 +57,6 @@ write_file(void *user, const char *data, size_t len)
    fwrite(data, 1, len, (FILE *)user);
 }
 
-/* The text with its `target` line replaced by the requested level and wave size (either
- * may be 0: keep the program's). NULL without a target line. */
-static char *
-retarget(const char *text, size_t *len, aco_gfx_level level, unsigned wave)
-{
-   const char *line = text;
-   while (*line) {
-      const char *p = line;
-      while (*p == ' ' || *p == '\t')
-         p++;
-      if (!strncmp(p, "target", 6) && (p[6] == ' ' || p[6] == '\t'))
-         break;
-      const char *nl = strchr(line, '\n');
-      if (!nl)
-         return NULL;
-      line = nl + 1;
-   }
-   if (!*line)
-      return NULL;
-   const char *end = line + strcspn(line, "\n;");
-   char old_cpu[16] = "", old_wave[16] = "";
-   sscanf(line, " target %15s %15s", old_cpu, old_wave);
-   char repl[64];
-   snprintf(repl, sizeof(repl), "target %s wave%u ",
-            level ? aco_gfx_level_name(level) : old_cpu,
-            wave ? wave : (unsigned)atoi(old_wave + (strncmp(old_wave, "wave", 4) ? 0 : 4)));
-   size_t head = (size_t)(line - text), tail = *len - (size_t)(end - text);
-   char *out = malloc(head + strlen(repl) + tail + 1);
-   if (!out)
-      return NULL;
-   memcpy(out, text, head);
-   memcpy(out + head, repl, strlen(repl));
-   memcpy(out + head + strlen(repl), end, tail);
-   *len = head + strlen(repl) + tail;
-   out[*len] = 0;
-   return out;
-}
-
 /* Entry functions: their user SGPRs (docs/entry-abi.md). */
 static aco_status
 print_entry_abi(const struct aco_function *f, struct aco_arena *arena, struct aco_strbuf *sb)
@@ -254,11 +216,18 @@ main(int argc, char **argv)
    }
 
    if (target.gfx_level || wave) {
-      char *t = retarget(text, &len, target.gfx_level, wave);
+      char *t;
+      enum tool_retarget_result r =
+          tool_retarget(text, len, target.gfx_level ? aco_gfx_level_name(target.gfx_level) : NULL,
+                        wave, &t, &len);
       free(text);
-      if (!t) {
-         fprintf(stderr, "aco-cc: '%s' has no `target` line to retarget\n", input);
+      if (r == TOOL_RETARGET_OUT_OF_MEMORY) {
+         fprintf(stderr, "aco-cc: out of memory\n");
          return 1;
+      }
+      if (r == TOOL_RETARGET_NO_TARGET_LINE) { /* an invalid program, flags or not */
+         fprintf(stderr, "aco-cc: '%s' has no `target` line to retarget\n", input);
+         return 2;
       }
       text = t;
    }

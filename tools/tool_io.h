@@ -6,7 +6,22 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Reads all of f into a malloc'ed buffer; NULL on a read or allocation error. */
+/* Reads all of f into a malloc'ed buffer, followed by a NUL byte not counted in *len; NULL
+ * on a read or allocation error. */
 char *tool_read_all(FILE *f, size_t *len);
+
+/* Results of tool_retarget. */
+enum tool_retarget_result {
+   TOOL_RETARGET_OK,
+   TOOL_RETARGET_NO_TARGET_LINE,
+   TOOL_RETARGET_OUT_OF_MEMORY,
+};
+
+/* The program text (len bytes, not necessarily NUL-terminated, never read past) with its
+ * `target` line, the first line whose first word is `target`, replaced by
+ * `target CPU waveWAVE` (cpu NULL or wave 0: the program's word is kept). The result goes
+ * to *out (malloc'ed, NUL-terminated) and its length to *out_len. */
+enum tool_retarget_result tool_retarget(const char *text, size_t len, const char *cpu,
+                                        unsigned wave, char **out, size_t *out_len);
 
 #endif

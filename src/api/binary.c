@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* aco_binary_build: every function's code one after the other, a symbol per function,
+/* The binary builder: every function's code one after the other, a symbol per function,
  * the configuration (granule-rounded register counts, scratch, LDS, resource registers
  * of the entry from docs/entry-abi.md), statistics and the optional disassembly, all in
- * one allocation from the caller's allocator. */
+ * one allocation from the caller's allocator. Each function is assembled when it is added,
+ * keeping only what the binary needs of its machine program (struct fn_summary). */
 #include "api/binary.h"
 
 #include "emit/assemble.h"
@@ -26,8 +27,15 @@ align_up(size_t v, size_t a)
 
 /* ---- calls -------------------------------------------------------------------------------- */
 
+struct fn_summary {
+   uint32_t frame;     /* its own stack bytes per lane */
+   bool has_code;      /* added (else only declared, or a function without a body) */
+   bool calls_dynamic; /* indirect calls */
+   bool is_entry;
+};
+
 struct calls_ctx {
-   struct aco_mprogram **progs;
+   const struct fn_summary *fn;
    const struct aco_assembly *as;
    const uint32_t *fix_begin; /* per function: its fixups [fix_begin[i], fix_begin[i + 1]) */
    uint8_t *state;            /* 0 new, 1 on the path, 2 done */
@@ -52,17 +60,17 @@ stack_depth(struct calls_ctx *c, uint32_t i)
    uint32_t deepest = 0;
    for (uint32_t k = c->fix_begin[i]; k < c->fix_begin[i + 1]; k++) {
       uint32_t j = c->as->fixups.data[k].function;
-      if (c->progs[j]) {
+      if (c->fn[j].has_code) {
          uint32_t d = stack_depth(c, j);
          deepest = d > deepest ? d : deepest;
       } else {
          c->external = true; /* a function of another binary: known when linked */
       }
    }
-   if (c->progs[i]->calls_dynamic)
+   if (c->fn[i].calls_dynamic)
       c->dynamic = true;
    c->state[i] = 2;
-   c->depth[i] = c->progs[i]->config.scratch_bytes + deepest;
+   c->depth[i] = c->fn[i].frame + deepest;
    return c->depth[i];
 }
 
@@ -70,7 +78,7 @@ stack_depth(struct calls_ctx *c, uint32_t i)
  * functions only declared here become relocations (*relocs, on the program's allocator). */
 static aco_status
 resolve_fixups(aco_program *prog, struct aco_assembly *as, const uint32_t *offset,
-               const bool *has_code, aco_relocation **relocs, uint32_t *num_relocs)
+               const struct fn_summary *fn, aco_relocation **relocs, uint32_t *num_relocs)
 {
    *relocs = NULL;
    *num_relocs = 0;
@@ -79,7 +87,7 @@ resolve_fixups(aco_program *prog, struct aco_assembly *as, const uint32_t *offse
       if (f->function >= prog->num_functions)
          return air_error(prog, ACO_ERROR_INVALID_IR, "aco_compile: a call to function %u of %u",
                           f->function, prog->num_functions);
-      if (!has_code[f->function]) {
+      if (!fn[f->function].has_code) {
          if (!*relocs && !(*relocs = aco_calloc(&prog->allocator,
                                                 sizeof(aco_relocation) * as->fixups.len)))
             return air_error(prog, ACO_ERROR_OUT_OF_MEMORY, "aco_compile: out of memory");
@@ -97,99 +105,134 @@ resolve_fixups(aco_program *prog, struct aco_assembly *as, const uint32_t *offse
 }
 
 aco_status
-aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
-                 const aco_compile_options *options, const aco_allocator *allocator,
-                 aco_binary **out)
+aco_binary_builder_init(struct aco_binary_builder *b, aco_program *prog,
+                        const aco_compile_options *options)
 {
+   memset(b, 0, sizeof(*b));
+   b->prog = prog;
+   b->want_disasm = options && (options->flags & ACO_COMPILE_DISASSEMBLY);
+   aco_strbuf_init(&b->dis, &prog->allocator);
+   b->as.disasm = b->want_disasm ? &b->dis : NULL;
+   uint32_t n = prog->num_functions;
+   b->fnames = aco_calloc(&prog->allocator, sizeof(char *) * (n + 1));
+   for (uint32_t i = 0; b->fnames && i < n; i++)
+      b->fnames[i] = prog->functions[i]->name;
+   b->as.function_names = b->fnames;
+   b->as.num_function_names = n;
+   b->cfg.wave_size = prog->target.wave_size;
+   b->syms = aco_calloc(&prog->allocator, sizeof(aco_symbol) * (n ? n : 1));
+   b->fix_begin = aco_calloc(&prog->allocator, sizeof(uint32_t) * (n + 1));
+   b->func_offset = aco_calloc(&prog->allocator, sizeof(uint32_t) * (n + 1));
+   b->fn = aco_calloc(&prog->allocator, sizeof(struct fn_summary) * (n + 1));
+   if (!b->fnames || !b->syms || !b->fix_begin || !b->func_offset || !b->fn)
+      b->status = air_error(prog, ACO_ERROR_OUT_OF_MEMORY, "aco_compile: out of memory");
+   return b->status;
+}
+
+/* The call fixups of functions [b->next, end) start at the current end. */
+static void
+skip_to(struct aco_binary_builder *b, uint32_t end)
+{
+   for (; b->next < end; b->next++)
+      b->fix_begin[b->next] = b->as.fixups.len;
+}
+
+aco_status
+aco_binary_builder_add(struct aco_binary_builder *b, uint32_t function, struct aco_mprogram *p)
+{
+   aco_program *prog = b->prog;
+   if (b->status != ACO_SUCCESS)
+      return b->status;
+   if (function < b->next || function >= prog->num_functions)
+      return b->status = air_error(prog, ACO_ERROR_INVALID_ARGUMENT,
+                                   "aco_compile: function %u added out of order", function);
+   skip_to(b, function + 1); /* its fixups start here too */
+   const struct aco_function *f = prog->functions[function];
+   if (b->want_disasm)
+      aco_strbuf_printf(&b->dis, "%s:\n", f->name);
+   uint32_t start = b->as.words.len;
+   aco_status s = aco_assemble(p, &b->as);
+   if (s != ACO_SUCCESS)
+      return b->status = air_error(prog, s, "aco_compile: @%s: %s", f->name, p->message);
+   aco_symbol *sym = &b->syms[b->nsym++];
+   b->func_offset[function] = start * 4;
+   struct fn_summary *fs = &b->fn[function];
+   fs->has_code = true;
+   fs->frame = p->config.scratch_bytes;
+   fs->calls_dynamic = p->calls_dynamic;
+   fs->is_entry = p->is_entry;
+   sym->name = f->name;
+   sym->offset = start * 4;
+   sym->size = (b->as.words.len - start) * 4;
+   sym->num_sgprs = p->config.num_sgprs;
+   sym->num_vgprs = p->config.num_vgprs;
+   sym->frame_size = p->config.scratch_bytes;
+   sym->flags = f->flags;
+   b->names += strlen(f->name) + 1;
+   aco_config *cfg = &b->cfg;
+   if (p->config.num_sgprs > cfg->num_sgprs)
+      cfg->num_sgprs = p->config.num_sgprs;
+   if (p->config.num_vgprs > cfg->num_vgprs)
+      cfg->num_vgprs = p->config.num_vgprs;
+   if (p->config.scratch_bytes > cfg->scratch_bytes_per_lane)
+      cfg->scratch_bytes_per_lane = p->config.scratch_bytes;
+   if (p->config.lds_bytes > cfg->lds_bytes)
+      cfg->lds_bytes = p->config.lds_bytes;
+   if ((f->flags & ACO_FUNCTION_ENTRY) && !b->entry)
+      b->entry = f;
+   b->as.stats.sgpr_spills += p->sgpr_spills;
+   b->as.stats.sgpr_reloads += p->sgpr_reloads;
+   b->as.stats.vgpr_spills += p->vgpr_spills;
+   b->as.stats.vgpr_reloads += p->vgpr_reloads;
+   return ACO_SUCCESS;
+}
+
+void
+aco_binary_builder_discard(struct aco_binary_builder *b)
+{
+   aco_program *prog = b->prog;
+   aco_free(&prog->allocator, b->syms);
+   aco_free(&prog->allocator, b->fnames);
+   aco_free(&prog->allocator, b->fix_begin);
+   aco_free(&prog->allocator, b->func_offset);
+   aco_free(&prog->allocator, b->fn);
+   aco_assembly_finish(&prog->allocator, &b->as);
+   aco_strbuf_finish(&b->dis);
+   memset(b, 0, sizeof(*b));
+}
+
+aco_status
+aco_binary_builder_finish(struct aco_binary_builder *b, const aco_allocator *allocator,
+                          aco_binary **out)
+{
+   aco_program *prog = b->prog;
    const aco_allocator *a = aco_allocator_or_default(allocator);
-   bool want_disasm = options && (options->flags & ACO_COMPILE_DISASSEMBLY);
-   struct aco_strbuf dis;
-   aco_strbuf_init(&dis, &prog->allocator);
-   struct aco_assembly as;
-   memset(&as, 0, sizeof(as));
-   as.disasm = want_disasm ? &dis : NULL;
-   const char **fnames = aco_calloc(&prog->allocator, sizeof(char *) * (prog->num_functions + 1));
-   for (uint32_t i = 0; fnames && i < prog->num_functions; i++)
-      fnames[i] = prog->functions[i]->name;
-   as.function_names = fnames;
-   as.num_function_names = prog->num_functions;
-   uint32_t n = prog->num_functions, nsym = 0;
-   aco_symbol *syms = aco_calloc(&prog->allocator, sizeof(aco_symbol) * (n ? n : 1));
-   struct aco_mprogram *last = NULL;
-   aco_status s = syms ? ACO_SUCCESS : ACO_ERROR_OUT_OF_MEMORY;
-   size_t names = 0;
-   aco_config cfg;
-   memset(&cfg, 0, sizeof(cfg));
-   cfg.wave_size = prog->target.wave_size;
-   const struct aco_function *entry = NULL;
-   struct aco_mprogram *entry_p = NULL;
-   uint32_t *fix_begin = aco_calloc(&prog->allocator, sizeof(uint32_t) * (n + 1));
-   uint32_t *func_offset = aco_calloc(&prog->allocator, sizeof(uint32_t) * (n + 1));
-   bool *has_code = aco_calloc(&prog->allocator, n + 1);
-   if (!fix_begin || !func_offset || !has_code || !fnames)
-      s = air_error(prog, ACO_ERROR_OUT_OF_MEMORY, "aco_compile: out of memory");
-   for (uint32_t i = 0; i < n && s == ACO_SUCCESS; i++) {
-      struct aco_mprogram *p = progs[i];
-      const struct aco_function *f = prog->functions[i];
-      fix_begin[i] = as.fixups.len;
-      if (!p)
-         continue;
-      if (want_disasm)
-         aco_strbuf_printf(&dis, "%s:\n", f->name);
-      uint32_t start = as.words.len;
-      s = aco_assemble(p, &as);
-      if (s != ACO_SUCCESS) {
-         s = air_error(prog, s, "aco_compile: @%s: %s", f->name, p->message);
-         break;
-      }
-      aco_symbol *sym = &syms[nsym++];
-      func_offset[i] = start * 4;
-      has_code[i] = true;
-      sym->name = f->name;
-      sym->offset = start * 4;
-      sym->size = (as.words.len - start) * 4;
-      sym->num_sgprs = p->config.num_sgprs;
-      sym->num_vgprs = p->config.num_vgprs;
-      sym->frame_size = p->config.scratch_bytes;
-      sym->flags = f->flags;
-      names += strlen(f->name) + 1;
-      if (p->config.num_sgprs > cfg.num_sgprs)
-         cfg.num_sgprs = p->config.num_sgprs;
-      if (p->config.num_vgprs > cfg.num_vgprs)
-         cfg.num_vgprs = p->config.num_vgprs;
-      if (p->config.scratch_bytes > cfg.scratch_bytes_per_lane)
-         cfg.scratch_bytes_per_lane = p->config.scratch_bytes;
-      if (p->config.lds_bytes > cfg.lds_bytes)
-         cfg.lds_bytes = p->config.lds_bytes;
-      if ((f->flags & ACO_FUNCTION_ENTRY) && !entry) {
-         entry = f;
-         entry_p = p;
-      }
-      as.stats.sgpr_spills += p->sgpr_spills;
-      as.stats.sgpr_reloads += p->sgpr_reloads;
-      as.stats.vgpr_spills += p->vgpr_spills;
-      as.stats.vgpr_reloads += p->vgpr_reloads;
-      last = p;
-   }
+   uint32_t n = prog->num_functions, nsym = b->nsym;
+   aco_status s = b->status;
+   struct aco_assembly *as = &b->as;
+   aco_config cfg = b->cfg;
+   aco_symbol *syms = b->syms;
+   const struct aco_function *entry = b->entry;
    aco_relocation *relocs = NULL;
    uint32_t num_relocs = 0;
    if (s == ACO_SUCCESS) {
-      fix_begin[n] = as.fixups.len;
-      s = resolve_fixups(prog, &as, func_offset, has_code, &relocs, &num_relocs);
+      skip_to(b, n);
+      b->fix_begin[n] = as->fixups.len;
+      s = resolve_fixups(prog, as, b->func_offset, b->fn, &relocs, &num_relocs);
    }
    if (s == ACO_SUCCESS) {
       /* the deepest call path from each function; the entry's is the binary's scratch */
-      struct calls_ctx cc = {progs, &as, fix_begin, NULL, NULL, false, false};
+      struct calls_ctx cc = {b->fn, as, b->fix_begin, NULL, NULL, false, false};
       cc.state = aco_calloc(&prog->allocator, n + 1);
       cc.depth = aco_calloc(&prog->allocator, sizeof(uint32_t) * (n + 1));
       if (!cc.state || !cc.depth)
          s = air_error(prog, ACO_ERROR_OUT_OF_MEMORY, "aco_compile: out of memory");
       for (uint32_t i = 0, k = 0; i < n && s == ACO_SUCCESS; i++) {
-         if (!progs[i])
+         if (!b->fn[i].has_code)
             continue;
          uint32_t d = stack_depth(&cc, i);
          syms[k++].stack_depth = d;
-         if (progs[i]->is_entry && d > cfg.scratch_bytes_per_lane)
+         if (b->fn[i].is_entry && d > cfg.scratch_bytes_per_lane)
             cfg.scratch_bytes_per_lane = d;
       }
       cfg.dynamic_stack = cc.dynamic || cc.external;
@@ -198,10 +241,16 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
       aco_free(&prog->allocator, cc.state);
       aco_free(&prog->allocator, cc.depth);
    }
-   if (s == ACO_SUCCESS && last)
-      s = aco_assemble_pad(last, &as);
-   if (s == ACO_SUCCESS && (dis.failed || (last && last->status)))
-      s = ACO_ERROR_OUT_OF_MEMORY;
+   if (s == ACO_SUCCESS && nsym) {
+      s = aco_assemble_pad(&prog->allocator, prog->target.gfx_level, prog->target.wave_size, as);
+      if (s != ACO_SUCCESS)
+         s = air_error(prog, s, "aco_compile: %s",
+                       s == ACO_ERROR_OUT_OF_MEMORY ? "out of memory" : "no s_code_end");
+   }
+   if (s == ACO_SUCCESS && b->dis.failed)
+      s = air_error(prog, ACO_ERROR_OUT_OF_MEMORY, "aco_compile: out of memory");
+   bool want_disasm = b->want_disasm;
+   size_t names = b->names;
 
    if (s == ACO_SUCCESS) {
       const struct aco_gfx_info *g = aco_gfx_info(prog->target.gfx_level);
@@ -231,7 +280,6 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
             cfg.rsrc2 = rsrc[1];
             cfg.rsrc3 = rsrc[2];
          }
-         (void)entry_p;
       }
       aco_arena_finish(&arena);
       cfg.num_sgprs = (uint16_t)round_up(cfg.num_sgprs ? cfg.num_sgprs : 1, g->sgpr_granule);
@@ -252,16 +300,16 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
       for (uint32_t i = 0; i < num_relocs; i++)
          names += strlen(relocs[i].symbol) + 1;
       size_t off_code = align_up(off_names + names, 4);
-      size_t off_dis = off_code + as.words.len * 4u;
-      size_t total = off_dis + (want_disasm ? dis.len + 1 : 0);
+      size_t off_dis = off_code + as->words.len * 4u;
+      size_t total = off_dis + (want_disasm ? b->dis.len + 1 : 0);
       char *mem = a->alloc(a->user, total, alignof(aco_binary));
       if (!mem) {
          s = air_error(prog, ACO_ERROR_OUT_OF_MEMORY, "aco_compile: out of memory");
       } else {
          memset(mem, 0, total);
-         aco_binary *b = (aco_binary *)mem;
-         b->struct_size = sizeof(aco_binary);
-         b->target = prog->target;
+         aco_binary *bin = (aco_binary *)mem;
+         bin->struct_size = sizeof(aco_binary);
+         bin->target = prog->target;
          aco_symbol *bs = (aco_symbol *)(mem + off_syms);
          char *nm = mem + off_names;
          for (uint32_t i = 0; i < nsym; i++) {
@@ -279,31 +327,26 @@ aco_binary_build(aco_program *prog, struct aco_mprogram **progs,
             br[i].symbol = nm;
             nm += len;
          }
-         b->num_relocations = num_relocs;
-         b->relocations = num_relocs ? br : NULL;
-         memcpy(mem + off_code, as.words.data, as.words.len * 4u);
-         b->code = (const uint8_t *)(mem + off_code);
-         b->code_size = as.words.len * 4u;
-         b->num_symbols = nsym;
-         b->symbols = bs;
-         b->config = cfg;
-         b->stats = as.stats;
+         bin->num_relocations = num_relocs;
+         bin->relocations = num_relocs ? br : NULL;
+         if (as->words.len) /* no code without functions with a body */
+            memcpy(mem + off_code, as->words.data, as->words.len * 4u);
+         bin->code = (const uint8_t *)(mem + off_code);
+         bin->code_size = as->words.len * 4u;
+         bin->num_symbols = nsym;
+         bin->symbols = bs;
+         bin->config = cfg;
+         bin->stats = as->stats;
          if (want_disasm) {
-            memcpy(mem + off_dis, aco_strbuf_str(&dis), dis.len + 1);
-            b->disassembly = mem + off_dis;
+            memcpy(mem + off_dis, aco_strbuf_str(&b->dis), b->dis.len + 1);
+            bin->disassembly = mem + off_dis;
          }
-         b->allocator = *a;
-         b->allocation_size = total;
-         *out = b;
+         bin->allocator = *a;
+         bin->allocation_size = total;
+         *out = bin;
       }
    }
-   aco_free(&prog->allocator, syms);
    aco_free(&prog->allocator, relocs);
-   aco_free(&prog->allocator, fnames);
-   aco_free(&prog->allocator, fix_begin);
-   aco_free(&prog->allocator, func_offset);
-   aco_free(&prog->allocator, has_code);
-   aco_assembly_finish(&prog->allocator, &as);
-   aco_strbuf_finish(&dis);
+   aco_binary_builder_discard(b);
    return s;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* aco_compile: the pipeline, pass by pass (docs/architecture.md), and the ACO_DEBUG
  * switches. Each machine program (one per front-IR function) goes through
- * compile_function; the assembled functions are packaged by aco_binary_build. */
+ * compile_function and is assembled into the binary (api/binary.h) and freed before the
+ * next function is compiled, so a compile holds one machine program at a time. */
 #include "api/compile.h"
 
 #include "api/binary.h"
@@ -200,43 +201,47 @@ aco_compile_with(aco_program *prog, const aco_compile_options *options,
       if (!max_vgprs || lim < max_vgprs)
          max_vgprs = lim;
    }
-   struct aco_mprogram **progs = aco_calloc(&prog->allocator, sizeof(*progs) * (n ? n : 1));
-   if (!progs)
-      return air_error(prog, ACO_ERROR_OUT_OF_MEMORY, "aco_compile: out of memory");
+   struct aco_binary_builder bb;
+   s = aco_binary_builder_init(&bb, prog, options);
+   bool stopped = false;
    for (uint32_t i = 0; i < n && s == ACO_SUCCESS; i++) {
       const struct aco_function *f = prog->functions[i];
       if (!f->body)
          continue;
-      progs[i] = new_mprogram(prog, options, max_vgprs, false);
-      if (!progs[i]) {
+      struct aco_mprogram *p = new_mprogram(prog, options, max_vgprs, false);
+      if (!p) {
          s = air_error(prog, ACO_ERROR_OUT_OF_MEMORY, "aco_compile: out of memory");
          break;
       }
       c.stopped = false;
-      s = compile_function(&c, f, progs[i]);
-      if (s == ACO_SUCCESS && progs[i]->scratch_input_needed) {
+      s = compile_function(&c, f, p);
+      if (s == ACO_SUCCESS && p->scratch_input_needed) {
          /* GFX10.3: VGPR spills need the scratch base SGPRs the entry did not ask for */
-         aco_mprogram_destroy(progs[i]);
-         progs[i] = new_mprogram(prog, options, max_vgprs, true);
-         if (!progs[i]) {
+         aco_mprogram_destroy(p);
+         p = new_mprogram(prog, options, max_vgprs, true);
+         if (!p) {
             s = air_error(prog, ACO_ERROR_OUT_OF_MEMORY, "aco_compile: out of memory");
             break;
          }
          c.stopped = false;
-         s = compile_function(&c, f, progs[i]);
-         if (s == ACO_SUCCESS && progs[i]->scratch_input_needed)
-            s = aco_mprogram_error(progs[i], ACO_ERROR_INVALID_IR,
+         s = compile_function(&c, f, p);
+         if (s == ACO_SUCCESS && p->scratch_input_needed)
+            s = aco_mprogram_error(p, ACO_ERROR_INVALID_IR,
                                    "spill: no scratch base although it was requested");
       }
       if (s != ACO_SUCCESS)
-         s = air_error(prog, s, "aco_compile: @%s: %s%s%s", f->name, progs[i]->message,
-                       progs[i]->report ? "\n" : "", progs[i]->report ? progs[i]->report : "");
+         s = air_error(prog, s, "aco_compile: @%s: %s%s%s", f->name, p->message,
+                       p->report ? "\n" : "", p->report ? p->report : "");
+      else if (c.stopped) /* ACO_DEBUG stop-after: the passes after it make no binary */
+         stopped = true;
+      else if (!stopped)
+         s = aco_binary_builder_add(&bb, i, p);
+      /* the binary keeps what it needs of p: the function's memory goes before the next */
+      aco_mprogram_destroy(p);
    }
-   if (s == ACO_SUCCESS && !c.stopped)
-      s = aco_binary_build(prog, progs, options, allocator, binary);
-   for (uint32_t i = 0; i < n; i++)
-      aco_mprogram_destroy(progs[i]);
-   aco_free(&prog->allocator, progs);
+   if (s == ACO_SUCCESS && !stopped)
+      return aco_binary_builder_finish(&bb, allocator, binary);
+   aco_binary_builder_discard(&bb);
    return s;
 }
 

@@ -105,6 +105,10 @@ check_inputs(struct link_ctx *c)
           bin->target.wave_size != c->bins[0]->target.wave_size)
          return link_error(c, ACO_ERROR_INVALID_ARGUMENT,
                            "aco_link: binary %u is for another target than binary 0", b);
+      if ((bin->code_size && !bin->code) || (bin->num_symbols && !bin->symbols) ||
+          (bin->num_relocations && !bin->relocations))
+         return link_error(c, ACO_ERROR_INVALID_ARGUMENT,
+                           "aco_link: binary %u: a count without its array", b);
       for (uint32_t r = 0; r < bin->num_relocations; r++) {
          const aco_relocation *rel = &bin->relocations[r];
          if ((rel->kind != ACO_RELOC_REL32_LO && rel->kind != ACO_RELOC_REL32_HI) ||
@@ -261,7 +265,8 @@ aco_link(const aco_binary *const *binaries, uint32_t count, const aco_allocator 
       nm += len;
    }
    for (uint32_t b = 0; b < count; b++)
-      memcpy(cd + c.base[b], binaries[b]->code, binaries[b]->code_size);
+      if (binaries[b]->code_size) /* a program without functions has none */
+         memcpy(cd + c.base[b], binaries[b]->code, binaries[b]->code_size);
    uint32_t kept = 0;
    for (uint32_t b = 0, r0 = 0; b < count; r0 += binaries[b]->num_relocations, b++) {
       for (uint32_t r = 0; r < binaries[b]->num_relocations; r++) {

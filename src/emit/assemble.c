@@ -234,19 +234,23 @@ done:
 }
 
 aco_status
-aco_assemble_pad(struct aco_mprogram *p, struct aco_assembly *out)
+aco_assemble_pad(const aco_allocator *a, aco_gfx_level gfx_level, unsigned wave_size,
+                 struct aco_assembly *out)
 {
-   struct aco_minstr *end = aco_minstr_create(&p->arena, aco_op_s_code_end, 0, 0);
+   struct aco_arena arena;
+   aco_arena_init(&arena, a);
+   struct aco_minstr *end = aco_minstr_create(&arena, aco_op_s_code_end, 0, 0);
    uint32_t w[ACO_MAX_INSTR_DWORDS];
+   unsigned n = end ? aco_encode_instr(gfx_level, wave_size, end, w) : 0;
+   aco_arena_finish(&arena);
    if (!end)
-      return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "assemble: out of memory");
-   unsigned n = aco_encode_instr(p->gfx_level, p->wave_size, end, w);
+      return ACO_ERROR_OUT_OF_MEMORY;
    if (n != 1)
-      return aco_mprogram_error(p, ACO_ERROR_UNSUPPORTED, "assemble: no s_code_end");
+      return ACO_ERROR_UNSUPPORTED;
    uint32_t target = (out->words.len + 15) / 16 * 16 + 48;
    while (out->words.len < target) {
-      if (!aco_vec_push(p->allocator, &out->words, w[0]))
-         return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "assemble: out of memory");
+      if (!aco_vec_push(a, &out->words, w[0]))
+         return ACO_ERROR_OUT_OF_MEMORY;
    }
    return ACO_SUCCESS;
 }

@@ -38,8 +38,10 @@ struct aco_call_fixup {
  * Every instruction must be a hardware instruction with registers. */
 aco_status aco_assemble(struct aco_mprogram *p, struct aco_assembly *out);
 /* s_code_end padding after the last function: to a 64-byte line plus three more lines, so
- * instruction prefetch never reads past the code. */
-aco_status aco_assemble_pad(struct aco_mprogram *p, struct aco_assembly *out);
+ * instruction prefetch never reads past the code. Needs no machine program (the functions'
+ * may be freed already); words grow on `a`, the allocator the functions were assembled with. */
+aco_status aco_assemble_pad(const aco_allocator *a, aco_gfx_level gfx_level, unsigned wave_size,
+                            struct aco_assembly *out);
 void aco_assembly_finish(const aco_allocator *a, struct aco_assembly *out);
 
 /* Records that the dword at words[dword] is relocated against `symbol` (a string that

@@ -6,6 +6,7 @@
  * parsed from text are checked by the same code. The first failure sticks. */
 #include "ir/ir.h"
 
+#include <stdio.h>
 #include <string.h>
 
 struct builder_frame {
@@ -556,8 +557,9 @@ static bool
 push_frame(aco_builder *b, struct air_instr *instr)
 {
    if (b->depth >= AIR_MAX_NESTING) {
-      fail(b, ACO_ERROR_INVALID_ARGUMENT, air_op_info(instr->op)->name,
-           "control flow nested deeper than the limit (AIR_MAX_NESTING levels)");
+      char why[64];
+      snprintf(why, sizeof(why), "control flow nested deeper than %u levels", AIR_MAX_NESTING);
+      fail(b, ACO_ERROR_INVALID_ARGUMENT, air_op_info(instr->op)->name, why);
       return false;
    }
    if (!aco_grow(&b->f->program->allocator, (void **)&b->frames, &b->cap, b->depth + 1,

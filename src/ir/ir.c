@@ -282,14 +282,55 @@ aco_program_function(aco_program *p, uint32_t index)
    return p && index < p->num_functions ? p->functions[index] : NULL;
 }
 
+static uint32_t
+name_hash(const char *s)
+{
+   uint32_t h = 2166136261u; /* FNV-1a */
+   for (; *s; s++)
+      h = (h ^ (uint8_t)*s) * 16777619u;
+   return h;
+}
+
+static void
+function_slot_insert(uint32_t *slots, uint32_t cap, const struct aco_function *f)
+{
+   uint32_t i = name_hash(f->name) & (cap - 1);
+   while (slots[i])
+      i = (i + 1) & (cap - 1);
+   slots[i] = f->index + 1;
+}
+
+/* Room in the name table for one more function: a table twice as large when it would be
+ * more than half full (in the arena, like the function array). */
+static bool
+function_slots_reserve(aco_program *p)
+{
+   if ((uint64_t)(p->num_functions + 1) * 2 <= p->cap_function_slots)
+      return true;
+   if (p->num_functions >= UINT32_MAX / 4)
+      return false;
+   uint32_t cap = p->cap_function_slots ? p->cap_function_slots * 2 : 16;
+   uint32_t *slots = aco_arena_array(&p->arena, uint32_t, cap);
+   if (!slots)
+      return false;
+   for (uint32_t i = 0; i < p->num_functions; i++)
+      function_slot_insert(slots, cap, p->functions[i]);
+   p->function_slots = slots;
+   p->cap_function_slots = cap;
+   return true;
+}
+
 aco_function *
 aco_program_find_function(aco_program *p, const char *name)
 {
-   if (!p || !name)
+   if (!p || !name || !p->cap_function_slots)
       return NULL;
-   for (uint32_t i = 0; i < p->num_functions; i++)
-      if (!strcmp(p->functions[i]->name, name))
-         return p->functions[i];
+   uint32_t mask = p->cap_function_slots - 1;
+   for (uint32_t i = name_hash(name) & mask; p->function_slots[i]; i = (i + 1) & mask) {
+      struct aco_function *f = p->functions[p->function_slots[i] - 1];
+      if (!strcmp(f->name, name))
+         return f;
+   }
    return NULL;
 }
 
@@ -651,8 +692,9 @@ aco_function_create(aco_program *p, const aco_function_info *info, aco_function 
    }
 
    struct aco_function *f = aco_arena_new(&p->arena, struct aco_function);
-   if (!f || !arena_grow(&p->arena, (void **)&p->functions, &p->cap_functions,
-                         p->num_functions + 1, sizeof(*p->functions)))
+   if (!f || !function_slots_reserve(p) ||
+       !arena_grow(&p->arena, (void **)&p->functions, &p->cap_functions, p->num_functions + 1,
+                   sizeof(*p->functions)))
       return air_error(p, ACO_ERROR_OUT_OF_MEMORY, "out of memory");
    f->program = p;
    f->name = aco_arena_strdup(&p->arena, info->name, strlen(info->name));
@@ -688,6 +730,7 @@ aco_function_create(aco_program *p, const aco_function_info *info, aco_function 
    }
    f->index = p->num_functions;
    p->functions[p->num_functions++] = f;
+   function_slot_insert(p->function_slots, p->cap_function_slots, f);
    *out = f;
    return ACO_SUCCESS;
 }

@@ -151,6 +151,10 @@ struct aco_program {
    aco_status message_status;
    struct aco_function **functions;
    uint32_t num_functions, cap_functions;
+   /* the functions by name (aco_program_find_function): open addressing over each
+    * function's index + 1 (0: free), at most half full */
+   uint32_t *function_slots;
+   uint32_t cap_function_slots;
    struct aco_abi **abis; /* the built-in ones first */
    uint32_t num_abis, cap_abis;
 };

@@ -61,7 +61,7 @@ struct parser {
    struct name_slot *names; /* open addressing over the value names of f */
    uint32_t names_cap, names_used;
    ACO_VEC(struct pending_body) bodies; /* function bodies for the second pass */
-   unsigned depth;                      /* regions open, bounded by AIR_MAX_NESTING */
+   unsigned depth;                      /* ifs and loops open, bounded by AIR_MAX_NESTING */
 };
 
 /* ---- errors ------------------------------------------------------------------------------ */
@@ -511,7 +511,7 @@ define_results(struct parser *ps, struct air_instr *instr, const struct token *n
    }
 }
 
-static void parse_region(struct parser *ps, struct air_region *r);
+static void parse_region(struct parser *ps, struct air_region *r, bool nested);
 
 static bool
 is_shared(aco_op op)
@@ -604,7 +604,7 @@ parse_block(struct parser *ps, struct air_instr *parent)
    if (!r)
       out_of_memory(ps);
    expect_punct(ps, "{");
-   parse_region(ps, r);
+   parse_region(ps, r, true);
    expect_punct(ps, "}");
    return r;
 }
@@ -863,7 +863,7 @@ parse_instr(struct parser *ps)
       }
       instr->regions[0] = body;
       expect_punct(ps, "{");
-      parse_region(ps, body);
+      parse_region(ps, body, true);
       expect_punct(ps, "}");
       return instr;
    }
@@ -881,17 +881,20 @@ parse_instr(struct parser *ps)
    return instr;
 }
 
+/* A function's body, or (nested) a region of an if or a loop: those count towards the
+ * nesting limit, as the builder counts them. */
 static void
-parse_region(struct parser *ps, struct air_region *r)
+parse_region(struct parser *ps, struct air_region *r, bool nested)
 {
-   if (++ps->depth > AIR_MAX_NESTING)
+   if (nested && ++ps->depth > AIR_MAX_NESTING)
       error_at(ps, &ps->tok, "control flow nested deeper than %u levels", AIR_MAX_NESTING);
    while (!punct_is(ps, "}")) {
       if (ps->tok.kind == TOK_EOF)
          expected(ps, "'}'");
       air_region_append(r, parse_instr(ps));
    }
-   ps->depth--;
+   if (nested)
+      ps->depth--;
 }
 
 /* ---- top level -------------------------------------------------------------------------------- */
@@ -1234,7 +1237,7 @@ parse_body(struct parser *ps, const struct pending_body *pb)
          error_at(ps, &obj, "bad stack object: size must be > 0 and align a power of two");
       }
    }
-   parse_region(ps, f->body);
+   parse_region(ps, f->body, false);
    expect_punct(ps, "}");
 }
 

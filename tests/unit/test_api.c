@@ -86,6 +86,42 @@ test_function_create_arguments(void **state)
    aco_program_destroy(p);
 }
 
+/* Functions are found by name through a table that grows with the program: every one of
+ * thousands is found, names not defined are not, and a name defined already is refused. */
+static void
+test_find_function_many(void **state)
+{
+   (void)state;
+   aco_program *p = test_program(ACO_GFX1100, 32);
+   enum { N = 5000 };
+   aco_function *made[N];
+   char name[32];
+   for (unsigned i = 0; i < N; i++) {
+      snprintf(name, sizeof(name), i % 2 ? "f%u" : "rt.shader_%u", i);
+      aco_function_info fi = {sizeof(fi), name, NULL, 0, 0, NULL, {0, 0, 0, 0}, {0, 0, 0}};
+      assert_int_equal(aco_function_create(p, &fi, &made[i]), ACO_SUCCESS);
+   }
+   assert_int_equal(aco_program_function_count(p), N);
+   for (unsigned i = 0; i < N; i++) {
+      snprintf(name, sizeof(name), i % 2 ? "f%u" : "rt.shader_%u", i);
+      assert_ptr_equal(aco_program_find_function(p, name), made[i]);
+      assert_ptr_equal(aco_program_function(p, i), made[i]);
+      /* the other spelling, and a prefix, are other names */
+      snprintf(name, sizeof(name), i % 2 ? "rt.shader_%u" : "f%u", i);
+      assert_null(aco_program_find_function(p, name));
+   }
+   assert_null(aco_program_find_function(p, "f"));
+   assert_null(aco_program_find_function(p, ""));
+   assert_null(aco_program_find_function(p, NULL));
+   aco_function_info dup = {sizeof(dup), "f4999", NULL, 0, 0, NULL, {0, 0, 0, 0}, {0, 0, 0}};
+   aco_function *f = NULL;
+   assert_int_equal(aco_function_create(p, &dup, &f), ACO_ERROR_INVALID_ARGUMENT);
+   assert_non_null(strstr(aco_program_message(p), "function @f4999 exists already"));
+   assert_int_equal(aco_program_function_count(p), N);
+   aco_program_destroy(p);
+   assert_null(aco_program_find_function(NULL, "f1"));
+}
+
 static int diag_calls;
 static void
 count_diag(void *user, aco_status status, const char *message)
@@ -168,6 +204,7 @@ main(void)
       cmocka_unit_test(test_status_strings),
       cmocka_unit_test(test_program_create_arguments),
       cmocka_unit_test(test_function_create_arguments),
+      cmocka_unit_test(test_find_function_many),
       cmocka_unit_test(test_parse_contract),
       cmocka_unit_test(test_compile_unsupported),
    };

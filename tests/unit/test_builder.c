@@ -314,6 +314,46 @@ test_validator_reports_builder_ir(void **state)
    aco_program_destroy(p);
 }
 
+/* Ifs nest at most AIR_MAX_NESTING (200, docs/ir.md) deep: 200 build, validate, print,
+ * parse back and compile; the 201st if is refused by the builder, and by the parser
+ * (tests/bad/parse_nesting_201.air). */
+static void
+test_nesting_limit(void **state)
+{
+   (void)state;
+   for (unsigned depth = 200; depth <= 201; depth++) {
+      aco_program *p = test_program(ACO_GFX1100, 32);
+      aco_function *f = make_function(p, "deep", 0, NULL, 0);
+      aco_builder *b;
+      assert_int_equal(aco_builder_create(f, &b), ACO_SUCCESS);
+      aco_value c = aco_b_const(b, aco_type_bool(), 1);
+      for (unsigned i = 0; i < depth; i++)
+         aco_b_if(b, c, 0, NULL);
+      aco_b_imm32(b, 7);
+      for (unsigned i = 0; i < depth; i++)
+         aco_b_end_if(b, NULL, NULL);
+      aco_b_return(b, NULL);
+      aco_status s = aco_builder_finish(b);
+      aco_builder_destroy(b);
+      if (depth == 201) {
+         assert_int_equal(s, ACO_ERROR_INVALID_ARGUMENT);
+         assert_non_null(strstr(aco_program_message(p),
+                                "if: @deep: control flow nested deeper than 200 levels"));
+         aco_program_destroy(p);
+         continue;
+      }
+      assert_int_equal(s, ACO_SUCCESS);
+      assert_round_trip(p);
+      aco_binary *bin = NULL;
+      s = aco_compile(p, NULL, NULL, &bin);
+      if (s != ACO_SUCCESS)
+         fprintf(stderr, "%s\n", aco_program_message(p));
+      assert_int_equal(s, ACO_SUCCESS);
+      aco_binary_destroy(bin);
+      aco_program_destroy(p);
+   }
+}
+
 int
 main(void)
 {
@@ -321,6 +361,7 @@ main(void)
       cmocka_unit_test(test_every_operation),
       cmocka_unit_test(test_builder_misuse),
       cmocka_unit_test(test_validator_reports_builder_ir),
+      cmocka_unit_test(test_nesting_limit),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -205,6 +205,58 @@ test_link_errors(void **state)
    aco_binary_destroy(callee);
 }
 
+/* A program without code (no functions, or only declarations) compiles to an empty binary,
+ * with and without disassembly, which links with others; a binary whose counts have no
+ * arrays is refused. */
+static void
+test_empty_binaries(void **state)
+{
+   (void)state;
+   static const char *const texts[] = {
+      "target gfx1100 wave32\n",
+      "target gfx1100 wave32\n"
+      "declare function @twice(i32 %x, uniform i32 %k, return i32 %r) abi @compute_default\n",
+   };
+   aco_binary *callee = compile(callee_text);
+   for (unsigned t = 0; t < 2; t++) {
+      for (uint32_t flags = 0; flags <= ACO_COMPILE_DISASSEMBLY; flags += ACO_COMPILE_DISASSEMBLY) {
+         aco_program *p = test_parse(texts[t]);
+         aco_compile_options o = {sizeof(o), flags, 0, 0, 0, 0};
+         aco_binary *empty = NULL;
+         assert_int_equal(aco_compile(p, &o, NULL, &empty), ACO_SUCCESS);
+         aco_program_destroy(p);
+         assert_int_equal(empty->code_size, 0);
+         assert_int_equal(empty->num_symbols, 0);
+         assert_int_equal(empty->num_relocations, 0);
+         if (flags)
+            assert_string_equal(empty->disassembly, "");
+         else
+            assert_null(empty->disassembly);
+         const aco_binary *both[2] = {empty, callee};
+         aco_binary *out = NULL;
+         assert_int_equal(aco_link(both, 2, NULL, &out, NULL, 0), ACO_SUCCESS);
+         assert_int_equal(out->num_symbols, callee->num_symbols);
+         assert_int_equal(out->code_size, callee->code_size);
+         assert_memory_equal(out->code, callee->code, callee->code_size);
+         aco_binary_destroy(out);
+         const aco_binary *alone[1] = {empty};
+         assert_int_equal(aco_link(alone, 1, NULL, &out, NULL, 0), ACO_SUCCESS);
+         assert_int_equal(out->code_size, 0);
+         aco_binary_destroy(out);
+         aco_binary_destroy(empty);
+      }
+   }
+   aco_binary bad = *callee;
+   bad.code = NULL;
+   const aco_binary *one[1] = {&bad};
+   aco_binary *out = (aco_binary *)1;
+   char msg[256];
+   assert_int_equal(aco_link(one, 1, NULL, &out, msg, sizeof(msg)), ACO_ERROR_INVALID_ARGUMENT);
+   assert_null(out);
+   assert_non_null(strstr(msg, "binary 0: a count without its array"));
+   aco_binary_destroy(callee);
+}
+
 int
 main(void)
 {
@@ -213,6 +265,7 @@ main(void)
       cmocka_unit_test(test_link_resolves),
       cmocka_unit_test(test_link_static_depth),
       cmocka_unit_test(test_link_errors),
+      cmocka_unit_test(test_empty_binaries),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
