@@ -558,6 +558,78 @@ udivrem32_const(struct isel_ctx *c, aco_operand a, uint32_t d, aco_temp *q_out,
    *r_out = valu(c, aco_op_v_sub_nc_u32, v1, 2, a, T(qd), NO);
 }
 
+/* The multiply-high form of a signed 32-bit division by a constant d (|d| >= 3, not a power
+ * of two): q = mulhi_signed(a, m), corrected by a when m's sign differs from d's, shifted
+ * right arithmetically by `shift`, plus one when negative (rounding toward zero). The
+ * magic number search of Hacker's Delight (10-1). */
+struct sdiv_magic {
+   int32_t m;
+   unsigned shift;
+};
+
+static struct sdiv_magic
+sdiv_magic(int32_t d)
+{
+   const uint32_t two31 = 0x80000000u;
+   uint32_t ad = d < 0 ? 0u - (uint32_t)d : (uint32_t)d;
+   uint32_t t = two31 + ((uint32_t)d >> 31);
+   uint32_t anc = t - 1 - t % ad;
+   unsigned p = 31;
+   uint32_t q1 = two31 / anc, r1 = two31 - q1 * anc;
+   uint32_t q2 = two31 / ad, r2 = two31 - q2 * ad;
+   uint32_t delta;
+   do {
+      p++;
+      q1 *= 2, r1 *= 2;
+      if (r1 >= anc)
+         q1++, r1 -= anc;
+      q2 *= 2, r2 *= 2;
+      if (r2 >= ad)
+         q2++, r2 -= ad;
+      delta = ad - r2;
+   } while (q1 < delta || (q1 == delta && r1 == 0));
+   struct sdiv_magic r;
+   uint32_t m = q2 + 1;
+   r.m = (int32_t)(d < 0 ? 0u - m : m);
+   r.shift = p - 32;
+   return r;
+}
+
+/* a / d and a % d (signed, rounding toward zero) for a constant d other than 0 and -1. */
+static void
+sdivrem32_const(struct isel_ctx *c, aco_operand a, int32_t d, aco_temp *q_out, aco_temp *r_out)
+{
+   aco_rc v1 = aco_rc_v(1);
+   uint32_t ad = d < 0 ? 0u - (uint32_t)d : (uint32_t)d;
+   aco_temp q;
+   if (ad == 1) {
+      q = valu(c, aco_op_v_mov_b32, v1, 1, a, NO, NO);
+   } else if (!(ad & (ad - 1))) {
+      /* a power of two: add |d| - 1 to negative dividends, then shift */
+      unsigned k = (unsigned)__builtin_ctz(ad);
+      aco_temp sign = valu(c, aco_op_v_ashrrev_i32, v1, 2, K(31), a, NO);
+      aco_temp bias = valu(c, aco_op_v_lshrrev_b32, v1, 2, K(32 - k), T(sign), NO);
+      aco_temp sum = valu(c, aco_op_v_add_nc_u32, v1, 2, a, T(bias), NO);
+      q = valu(c, aco_op_v_ashrrev_i32, v1, 2, K(k), T(sum), NO);
+      if (d < 0)
+         q = valu(c, aco_op_v_sub_nc_u32, v1, 2, K(0), T(q), NO);
+   } else {
+      struct sdiv_magic mg = sdiv_magic(d);
+      q = valu(c, aco_op_v_mul_hi_i32, v1, 2, a, K((uint32_t)mg.m), NO);
+      if (d > 0 && mg.m < 0)
+         q = valu(c, aco_op_v_add_nc_u32, v1, 2, T(q), a, NO);
+      else if (d < 0 && mg.m > 0)
+         q = valu(c, aco_op_v_sub_nc_u32, v1, 2, T(q), a, NO);
+      if (mg.shift)
+         q = valu(c, aco_op_v_ashrrev_i32, v1, 2, K(mg.shift), T(q), NO);
+      aco_temp neg = valu(c, aco_op_v_lshrrev_b32, v1, 2, K(31), T(q), NO);
+      q = valu(c, aco_op_v_add_nc_u32, v1, 2, T(q), T(neg), NO);
+   }
+   aco_temp qd = valu(c, aco_op_v_mul_lo_u32, v1, 2, T(q), K((uint32_t)d), NO);
+   *q_out = q;
+   *r_out = valu(c, aco_op_v_sub_nc_u32, v1, 2, a, T(qd), NO);
+}
+
 /* ---- 64-bit integer arithmetic on the VALU ------------------------------------------------ */
 
 /* A 64-bit VALU value as its two dword halves (temps of either file, or constants). */
@@ -782,6 +854,10 @@ select_divrem(struct isel_ctx *c, const struct air_instr *in, aco_temp *out)
    aco_temp q, r, res;
    if (!sign && b.kind == ACO_OPND_CONST && (uint32_t)b.value > 1) {
       udivrem32_const(c, a, (uint32_t)b.value, &q, &r);
+      res = rem ? r : q;
+   } else if (sign && b.kind == ACO_OPND_CONST && (int32_t)b.value != 0 &&
+              (int32_t)b.value != -1) {
+      sdivrem32_const(c, a, (int32_t)b.value, &q, &r);
       res = rem ? r : q;
    } else if (!sign) {
       udivrem32(c, a, b, &q, &r);
