@@ -171,8 +171,9 @@ fits(int64_t v, int32_t lo, int32_t hi)
  * address (its `align`, else the component size) says. Vectors of 8- and 16-bit
  * components sit one per register (upper bits undefined): a load takes each component
  * from the piece holding it (shifted down to bit 0), a store packs the components that
- * share a dword with v_perm_b32 unless a piece holds a single one; a sub-dword piece in
- * the upper half of a dword is stored with the d16_hi form. */
+ * share a dword with v_perm_b32 (uniform 16-bit ones with s_pack_ll_b32_b16, before the
+ * copy to VGPRs) unless a piece holds a single one; a sub-dword piece in the upper half
+ * of a dword is stored with the d16_hi form. */
 
 enum mem_space { SPACE_GLOBAL, SPACE_STACK, SPACE_SHARED };
 
@@ -330,7 +331,8 @@ load_pieces(struct isel_ctx *c, const struct mem_site *s, aco_type t, uint32_t a
 }
 
 /* Dword k of the stored value's bytes: components of 8 or 16 bits packed (the bytes past
- * the last component undefined). */
+ * the last component undefined, and so is byte 2 of a dword holding three: no piece
+ * stores it from here). */
 static aco_temp
 packed_word(struct isel_ctx *c, const aco_temp *parts, aco_type t, unsigned k)
 {
@@ -341,15 +343,15 @@ packed_word(struct isel_ctx *c, const aco_temp *parts, aco_type t, unsigned k)
    unsigned count = comps - first < per ? comps - first : per;
    const aco_temp *p = parts + first;
    if (count == 1)
-      return p[0];
+      return isel_as_vgpr(c, p[0]);
+   if (!aco_rc_is_vgpr(p[0].rc)) /* uniform 16-bit components */
+      return isel_as_vgpr(c, isel_sop2(c, aco_op_s_pack_ll_b32_b16, T(p[0]), T(p[1])));
    if (cb == 2) /* bytes 0-1 of component 0 (src1), then 0-1 of component 1 (src0) */
       return vop(c, aco_op_v_perm_b32, 1, T(p[1]), T(p[0]), K(0x05040100), 3, NULL);
    /* bytes: byte 0 of src1, byte 0 of src0, zeros */
    aco_temp lo = vop(c, aco_op_v_perm_b32, 1, T(p[1]), T(p[0]), K(0x0c0c0400), 3, NULL);
-   if (count == 2)
+   if (count < 4) /* the pieces of a 3-byte rest are 2 + 1 bytes: byte 2 is stored from its component */
       return lo;
-   if (count == 3)
-      return vop(c, aco_op_v_perm_b32, 1, T(p[2]), T(lo), K(0x0c040100), 3, NULL);
    aco_temp hi = vop(c, aco_op_v_perm_b32, 1, T(p[3]), T(p[2]), K(0x0c0c0400), 3, NULL);
    return vop(c, aco_op_v_perm_b32, 1, T(hi), T(lo), K(0x05040100), 3, NULL);
 }
@@ -362,7 +364,10 @@ store_pieces(struct isel_ctx *c, const struct mem_site *s, aco_value v, aco_type
    unsigned bytes = type_bytes(t), cb = t.bits / 8;
    struct piece pc[MAX_PIECES];
    unsigned n = plan_pieces(bytes, s->space, align, pc);
-   aco_temp data = vgpr_data(c, v);
+   /* uniform 16-bit components are packed by the scalar unit, then copied */
+   aco_temp data = isel_temp(c, v);
+   if (cb != 2 || aco_rc_is_vgpr(data.rc))
+      data = vgpr_data(c, v);
    unsigned nparts = aco_rc_dwords(data.rc);
    aco_temp parts[32], words[32] = {{0, {0}}};
    bool as_is = n == 1 && cb >= 4; /* one piece: the value as it is */
@@ -389,7 +394,7 @@ store_pieces(struct isel_ctx *c, const struct mem_site *s, aco_value v, aco_type
       } else {
          unsigned rel;
          if (cb < 4 && size <= cb) { /* within one component */
-            d = parts[off / cb];
+            d = isel_as_vgpr(c, parts[off / cb]);
             rel = off % cb;
          } else {
             unsigned w = off / 4;
