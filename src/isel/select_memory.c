@@ -3,8 +3,9 @@
  *
  * global: 64-bit VGPR addresses (base + zext(offset) computed with a 64-bit add), the
  *         constant part in the instruction's offset when it fits the level's range;
+ *         global, stack and shared values of any type in pieces (below);
  * load_uniform: s_load (SMEM) from an SGPR-pair base, only on memory the IR marks
- *         readonly/invariant (the validator enforces it);
+ *         readonly/invariant (the validator enforces it), any type at any alignment;
  * buffer: MUBUF with offen, the descriptor rebuilt from the IR's (address, size) with
  *         the level's raw-buffer dword 3; atomics return the old value (glc) only when
  *         the IR reads it, in the registers of their data (a copy that dies there);
@@ -252,9 +253,10 @@ plan_pieces(unsigned bytes, enum mem_space space, uint32_t align, struct piece *
    return n;
 }
 
+/* The operands of a piece's instruction (address, data when storing, SGPR base) and its
+ * offset. */
 static void
-site_operands(struct isel_ctx *c, const struct mem_site *s, struct aco_minstr *mi,
-              unsigned off, aco_temp data)
+site_operands(const struct mem_site *s, struct aco_minstr *mi, unsigned off, aco_temp data)
 {
    unsigned k = 0;
    mi->operands[k++] = T(s->addr);
@@ -265,7 +267,6 @@ site_operands(struct isel_ctx *c, const struct mem_site *s, struct aco_minstr *m
    if (s->space == SPACE_GLOBAL)
       mi->encoding = s->saddr ? ACO_ENC_MEM_SADDR : ACO_ENC_NATIVE;
    mi->mem.offset = (int32_t)(s->inst_off + off);
-   (void)c;
 }
 
 /* A VGPR whose low `len` bytes are bytes [o, o + len) of the loaded value (a chunk, or
@@ -304,7 +305,7 @@ load_pieces(struct isel_ctx *c, const struct mem_site *s, aco_type t, uint32_t a
       regs[i] = isel_new(c, aco_rc_v((pc[i].size + 3) / 4));
       struct aco_minstr *mi = isel_emit(c, piece_load_ops[s->space][size_index(pc[i].size)],
                                         s->saddr ? 2 : 1, 1);
-      site_operands(c, s, mi, pc[i].off, (aco_temp){0, {0}});
+      site_operands(s, mi, pc[i].off, (aco_temp){0, {0}});
       mi->definitions[0] = aco_def_temp(regs[i]);
       whole &= pc[i].size >= 4;
    }
@@ -350,7 +351,8 @@ packed_word(struct isel_ctx *c, const aco_temp *parts, aco_type t, unsigned k)
       return vop(c, aco_op_v_perm_b32, 1, T(p[1]), T(p[0]), K(0x05040100), 3, NULL);
    /* bytes: byte 0 of src1, byte 0 of src0, zeros */
    aco_temp lo = vop(c, aco_op_v_perm_b32, 1, T(p[1]), T(p[0]), K(0x0c0c0400), 3, NULL);
-   if (count < 4) /* the pieces of a 3-byte rest are 2 + 1 bytes: byte 2 is stored from its component */
+   /* a 3-byte rest is stored as 2 + 1 bytes, byte 2 from its component */
+   if (count < 4)
       return lo;
    aco_temp hi = vop(c, aco_op_v_perm_b32, 1, T(p[3]), T(p[2]), K(0x0c0c0400), 3, NULL);
    return vop(c, aco_op_v_perm_b32, 1, T(hi), T(lo), K(0x05040100), 3, NULL);
@@ -409,7 +411,7 @@ store_pieces(struct isel_ctx *c, const struct mem_site *s, aco_value v, aco_type
             d = vop(c, aco_op_v_lshrrev_b32, 1, K(8 * rel), T(d), K(0), 2, NULL);
       }
       struct aco_minstr *mi = isel_emit(c, op, s->saddr ? 3 : 2, 0);
-      site_operands(c, s, mi, off, d);
+      site_operands(s, mi, off, d);
    }
 }
 
@@ -466,37 +468,36 @@ select_global(struct isel_ctx *c, const struct air_instr *in)
    aco_temp sbase = saddr ? isel_temp(c, base) : addr;
    unsigned enc = saddr ? ACO_ENC_MEM_SADDR : ACO_ENC_NATIVE;
    struct mem_site site = {SPACE_GLOBAL, addr, sbase, saddr, inst_off};
-   struct aco_minstr *mi;
    if (in->op == ACO_OP_LOAD_GLOBAL) {
       set_loaded(c, in->defs[0], load_pieces(c, &site, t, 0));
       return c->p->status;
-   } else if (in->op == ACO_OP_STORE_GLOBAL) {
+   }
+   if (in->op == ACO_OP_STORE_GLOBAL) {
       store_pieces(c, &site, in->srcs[AIR_MEM_VALUE], t, 0);
       return c->p->status;
-   } else {
-      unsigned kind = in->u.mem.atomic;
-      if (kind >= ACO_ATOMIC_COUNT)
-         return isel_unsupported(c, in, "this atomic");
-      op_t op = (t.bits == 64 ? global_atomic64 : global_atomic32)[kind];
-      if (!isel_has(c, op))
-         return isel_unsupported(c, in, "this global atomic on this target");
-      unsigned dw = t.bits == 64 ? 2 : 1;
-      aco_temp data = atomic_data(c, in, dw);
-      aco_temp d = isel_new(c, aco_rc_v(dw));
-      enc |= ACO_ENC_MEM_RTN;
-      mi = isel_emit(c, op, saddr ? 3 : 2, 1);
-      mi->definitions[0] = aco_def_temp(d);
-      mi->operands[0] = T(addr);
-      mi->operands[1] = T(data);
-      if (saddr)
-         mi->operands[2] = T(sbase);
-      c->temps[in->defs[0].id] = d; /* atomics are divergent */
-      /* return the old value: glc, TH_ATOMIC_RETURN on GFX12 */
-      if (c->p->gfx_level >= ACO_GFX1200)
-         mi->mem.th = 1;
-      else
-         mi->mem.glc = true;
    }
+   unsigned kind = in->u.mem.atomic;
+   if (kind >= ACO_ATOMIC_COUNT)
+      return isel_unsupported(c, in, "this atomic");
+   op_t op = (t.bits == 64 ? global_atomic64 : global_atomic32)[kind];
+   if (!isel_has(c, op))
+      return isel_unsupported(c, in, "this global atomic on this target");
+   unsigned dw = t.bits == 64 ? 2 : 1;
+   aco_temp data = atomic_data(c, in, dw);
+   aco_temp d = isel_new(c, aco_rc_v(dw));
+   enc |= ACO_ENC_MEM_RTN;
+   struct aco_minstr *mi = isel_emit(c, op, saddr ? 3 : 2, 1);
+   mi->definitions[0] = aco_def_temp(d);
+   mi->operands[0] = T(addr);
+   mi->operands[1] = T(data);
+   if (saddr)
+      mi->operands[2] = T(sbase);
+   c->temps[in->defs[0].id] = d; /* atomics are divergent */
+   /* return the old value: glc, TH_ATOMIC_RETURN on GFX12 */
+   if (c->p->gfx_level >= ACO_GFX1200)
+      mi->mem.th = 1;
+   else
+      mi->mem.glc = true;
    mi->encoding = (uint8_t)enc;
    mi->mem.offset = (int32_t)inst_off;
    return c->p->status;
