@@ -144,20 +144,6 @@ set_loaded(struct isel_ctx *c, aco_value def, aco_temp v)
    c->temps[def.id] = v;
 }
 
-static op_t
-sized(unsigned bytes, op_t b8, op_t b16, op_t b32, op_t b64, op_t b96, op_t b128)
-{
-   switch (bytes) {
-   case 1: return b8;
-   case 2: return b16;
-   case 4: return b32;
-   case 8: return b64;
-   case 12: return b96;
-   case 16: return b128;
-   default: return NONE;
-   }
-}
-
 static bool
 fits(int64_t v, int32_t lo, int32_t hi)
 {
@@ -176,15 +162,16 @@ fits(int64_t v, int32_t lo, int32_t hi)
  * copy to VGPRs) unless a piece holds a single one; a sub-dword piece in the upper half
  * of a dword is stored with the d16_hi form. */
 
-enum mem_space { SPACE_GLOBAL, SPACE_STACK, SPACE_SHARED };
+enum mem_space { SPACE_GLOBAL, SPACE_STACK, SPACE_SHARED, SPACE_BUFFER };
 
 /* Where the pieces of an access go: the address operands and the instruction offset of
  * the first byte. */
 struct mem_site {
    enum mem_space space;
-   aco_temp addr, sbase;
+   aco_temp addr, sbase; /* buffer: sbase is the descriptor */
    bool saddr;
    int64_t inst_off;
+   aco_operand soff; /* buffer */
 };
 
 struct piece {
@@ -200,25 +187,30 @@ struct chunk {
 
 #define MAX_PIECES 128 /* the largest value, i64x16, in single bytes */
 
-static const op_t piece_load_ops[3][6] = {
+static const op_t piece_load_ops[4][6] = {
    {aco_op_global_load_u8, aco_op_global_load_u16, aco_op_global_load_b32,
     aco_op_global_load_b64, aco_op_global_load_b96, aco_op_global_load_b128},
    {aco_op_scratch_load_u8, aco_op_scratch_load_u16, aco_op_scratch_load_b32,
     aco_op_scratch_load_b64, aco_op_scratch_load_b96, aco_op_scratch_load_b128},
    {aco_op_ds_load_u8, aco_op_ds_load_u16, aco_op_ds_load_b32, aco_op_ds_load_b64,
-    aco_op_ds_load_b96, aco_op_ds_load_b128}};
-static const op_t piece_store_ops[3][6] = {
+    aco_op_ds_load_b96, aco_op_ds_load_b128},
+   {aco_op_buffer_load_u8, aco_op_buffer_load_u16, aco_op_buffer_load_b32,
+    aco_op_buffer_load_b64, aco_op_buffer_load_b96, aco_op_buffer_load_b128}};
+static const op_t piece_store_ops[4][6] = {
    {aco_op_global_store_b8, aco_op_global_store_b16, aco_op_global_store_b32,
     aco_op_global_store_b64, aco_op_global_store_b96, aco_op_global_store_b128},
    {aco_op_scratch_store_b8, aco_op_scratch_store_b16, aco_op_scratch_store_b32,
     aco_op_scratch_store_b64, aco_op_scratch_store_b96, aco_op_scratch_store_b128},
    {aco_op_ds_store_b8, aco_op_ds_store_b16, aco_op_ds_store_b32, aco_op_ds_store_b64,
-    aco_op_ds_store_b96, aco_op_ds_store_b128}};
+    aco_op_ds_store_b96, aco_op_ds_store_b128},
+   {aco_op_buffer_store_b8, aco_op_buffer_store_b16, aco_op_buffer_store_b32,
+    aco_op_buffer_store_b64, aco_op_buffer_store_b96, aco_op_buffer_store_b128}};
 /* stores of bits 16-23 / 16-31 of their data register */
-static const op_t piece_store_hi_ops[3][2] = {
+static const op_t piece_store_hi_ops[4][2] = {
    {aco_op_global_store_d16_hi_b8, aco_op_global_store_d16_hi_b16},
    {aco_op_scratch_store_d16_hi_b8, aco_op_scratch_store_d16_hi_b16},
-   {aco_op_ds_store_b8_d16_hi, aco_op_ds_store_b16_d16_hi}};
+   {aco_op_ds_store_b8_d16_hi, aco_op_ds_store_b16_d16_hi},
+   {aco_op_buffer_store_d16_hi_b8, aco_op_buffer_store_d16_hi_b16}};
 
 static unsigned
 size_index(unsigned size)
@@ -228,10 +220,17 @@ size_index(unsigned size)
 
 /* The pieces of a `bytes`-byte access, in order: the widest size that fits what is left,
  * and for DS (shared) its natural alignment within `align` (the address's known
- * alignment). */
+ * alignment); a buffer access of 8- or 16-bit components (`align` their size) has one
+ * piece per component, which the range check then takes alone as the IR does. */
 static unsigned
 plan_pieces(unsigned bytes, enum mem_space space, uint32_t align, struct piece *out)
 {
+   if (space == SPACE_BUFFER && align < 4) {
+      unsigned n = 0;
+      for (unsigned o = 0; o < bytes && n < MAX_PIECES; o += align)
+         out[n++] = (struct piece){o, align};
+      return n;
+   }
    static const unsigned sizes[6] = {16, 12, 8, 4, 2, 1};
    unsigned n = 0;
    for (unsigned o = 0; o < bytes && n < MAX_PIECES;) {
@@ -253,12 +252,32 @@ plan_pieces(unsigned bytes, enum mem_space space, uint32_t align, struct piece *
    return n;
 }
 
+/* The number of operands of a piece's load or store. */
+static unsigned
+site_operand_count(const struct mem_site *s, bool store)
+{
+   if (s->space == SPACE_BUFFER)
+      return store ? 4 : 3;
+   return 1 + store + s->saddr;
+}
+
 /* The operands of a piece's instruction (address, data when storing, SGPR base) and its
  * offset. */
 static void
 site_operands(const struct mem_site *s, struct aco_minstr *mi, unsigned off, aco_temp data)
 {
    unsigned k = 0;
+   if (s->space == SPACE_BUFFER) {
+      /* vdata (stores), vaddr, rsrc, soffset */
+      if (data.id)
+         mi->operands[k++] = T(data);
+      mi->operands[k++] = T(s->addr);
+      mi->operands[k++] = T(s->sbase);
+      mi->operands[k++] = s->soff;
+      mi->mem.offen = true;
+      mi->mem.offset = (int32_t)(s->inst_off + off);
+      return;
+   }
    mi->operands[k++] = T(s->addr);
    if (data.id)
       mi->operands[k++] = T(data);
@@ -304,7 +323,7 @@ load_pieces(struct isel_ctx *c, const struct mem_site *s, aco_type t, uint32_t a
    for (unsigned i = 0; i < n; i++) {
       regs[i] = isel_new(c, aco_rc_v((pc[i].size + 3) / 4));
       struct aco_minstr *mi = isel_emit(c, piece_load_ops[s->space][size_index(pc[i].size)],
-                                        s->saddr ? 2 : 1, 1);
+                                        site_operand_count(s, false), 1);
       site_operands(s, mi, pc[i].off, (aco_temp){0, {0}});
       mi->definitions[0] = aco_def_temp(regs[i]);
       whole &= pc[i].size >= 4;
@@ -410,7 +429,7 @@ store_pieces(struct isel_ctx *c, const struct mem_site *s, aco_value v, aco_type
          else if (rel)
             d = vop(c, aco_op_v_lshrrev_b32, 1, K(8 * rel), T(d), K(0), 2, NULL);
       }
-      struct aco_minstr *mi = isel_emit(c, op, s->saddr ? 3 : 2, 0);
+      struct aco_minstr *mi = isel_emit(c, op, site_operand_count(s, true), 0);
       site_operands(s, mi, off, d);
    }
 }
@@ -467,7 +486,7 @@ select_global(struct isel_ctx *c, const struct air_instr *in)
                          : global_address(c, base, off, imm - inst_off);
    aco_temp sbase = saddr ? isel_temp(c, base) : addr;
    unsigned enc = saddr ? ACO_ENC_MEM_SADDR : ACO_ENC_NATIVE;
-   struct mem_site site = {SPACE_GLOBAL, addr, sbase, saddr, inst_off};
+   struct mem_site site = {SPACE_GLOBAL, addr, sbase, saddr, inst_off, K(0)};
    if (in->op == ACO_OP_LOAD_GLOBAL) {
       set_loaded(c, in->defs[0], load_pieces(c, &site, t, 0));
       return c->p->status;
@@ -660,7 +679,7 @@ select_shared(struct isel_ctx *c, const struct air_instr *in)
    uint32_t align = in->u.mem.align ? in->u.mem.align : t.bits / 8;
    int64_t inst_off = imm >= 0 && imm + bytes <= 0xffff ? imm : 0;
    aco_temp addr = voffset(c, in->srcs[AIR_MEM_OFFSET], imm - inst_off);
-   struct mem_site site = {SPACE_SHARED, addr, addr, false, inst_off};
+   struct mem_site site = {SPACE_SHARED, addr, addr, false, inst_off, K(0)};
    if (in->op == ACO_OP_LOAD_SHARED) {
       set_loaded(c, in->defs[0], load_pieces(c, &site, t, align));
       return c->p->status;
@@ -714,7 +733,7 @@ select_stack(struct isel_ctx *c, const struct air_instr *in)
    aco_temp addr = voffset(c, in->srcs[AIR_MEM_OFFSET], imm - inst_off);
    if (c->p->stack_pointer.id) /* a called function's frame starts at its stack pointer */
       addr = isel_valu2(c, aco_op_v_add_nc_u32, aco_opnd_temp(c->p->stack_pointer), T(addr));
-   struct mem_site site = {SPACE_STACK, addr, addr, false, inst_off};
+   struct mem_site site = {SPACE_STACK, addr, addr, false, inst_off, K(0)};
    if (in->op == ACO_OP_LOAD_STACK)
       set_loaded(c, in->defs[0], load_pieces(c, &site, in->type, 0));
    else
@@ -757,25 +776,6 @@ static const op_t buffer_atomic64[ACO_ATOMIC_COUNT] = {
    aco_op_buffer_atomic_max_u64, aco_op_buffer_atomic_min_i64, aco_op_buffer_atomic_max_i64,
    aco_op_buffer_atomic_and_b64, aco_op_buffer_atomic_or_b64, aco_op_buffer_atomic_xor_b64,
    aco_op_buffer_atomic_swap_b64, aco_op_buffer_atomic_cmpswap_b64};
-
-/* The MUBUF opcode of a buffer access, or NONE. */
-static op_t
-buffer_opcode(struct isel_ctx *c, const struct air_instr *in, aco_type t)
-{
-   unsigned bytes = type_bytes(t);
-   if (in->op == ACO_OP_ATOMIC_BUFFER) {
-      if (in->u.mem.atomic >= ACO_ATOMIC_COUNT || (t.bits != 32 && t.bits != 64) || t.comps > 1)
-         return NONE;
-      op_t op = (t.bits == 64 ? buffer_atomic64 : buffer_atomic32)[in->u.mem.atomic];
-      return isel_has(c, op) ? op : NONE;
-   }
-   if (in->op == ACO_OP_STORE_BUFFER)
-      return sized(bytes, aco_op_buffer_store_b8, aco_op_buffer_store_b16,
-                   aco_op_buffer_store_b32, aco_op_buffer_store_b64, aco_op_buffer_store_b96,
-                   aco_op_buffer_store_b128);
-   return sized(bytes, aco_op_buffer_load_u8, aco_op_buffer_load_u16, aco_op_buffer_load_b32,
-                aco_op_buffer_load_b64, aco_op_buffer_load_b96, aco_op_buffer_load_b128);
-}
 
 /* A buffer atomic: operands vdata, vaddr, rsrc, soffset. When the IR reads the old value
  * it comes back in vdata (glc / TH_ATOMIC_RETURN), so the destination takes the whole
@@ -831,13 +831,14 @@ select_buffer(struct isel_ctx *c, const struct air_instr *in)
       return isel_unsupported(c, in, "a buffer access through a divergent descriptor");
    bool store = in->op == ACO_OP_STORE_BUFFER, atomic = in->op == ACO_OP_ATOMIC_BUFFER;
    aco_type t = store || atomic ? type_of(c, in->srcs[AIR_MEM_VALUE]) : in->type;
-   if (t.bits < 32 && t.comps > 1)
-      return isel_unsupported(c, in, "a buffer access of a vector of 8- or 16-bit components");
-   unsigned bytes = type_bytes(t);
-   op_t op = buffer_opcode(c, in, t);
-   if (op == NONE)
-      return isel_unsupported(c, in, atomic ? "this buffer atomic on this target"
-                                            : "a buffer access of this size");
+   unsigned cb = t.bits / 8;
+   op_t op = NONE;
+   if (atomic) {
+      if (in->u.mem.atomic < ACO_ATOMIC_COUNT && (t.bits == 32 || t.bits == 64) && t.comps <= 1)
+         op = (t.bits == 64 ? buffer_atomic64 : buffer_atomic32)[in->u.mem.atomic];
+      if (op == NONE || !isel_has(c, op))
+         return isel_unsupported(c, in, "this buffer atomic on this target");
+   }
    aco_temp desc = isel_temp(c, in->srcs[AIR_MEM_BASE]);
    aco_temp dp[4];
    isel_split(c, desc, 4, dp);
@@ -850,7 +851,10 @@ select_buffer(struct isel_ctx *c, const struct air_instr *in)
    dp[3] = isel_const_temp(c, buffer_dword3(c->p->gfx_level), 1);
    aco_temp rsrc = isel_combine(c, aco_rc_s(4), 4, dp);
    int64_t imm = in->u.mem.imm;
-   int64_t inst_off = imm >= 0 && (uint64_t)imm <= c->p->gfx->mubuf_offset_max ? imm : 0;
+   int64_t inst_off =
+      atomic ? (imm >= 0 && (uint64_t)imm <= c->p->gfx->mubuf_offset_max ? imm : 0)
+             : pieces_offset(type_bytes(t), SPACE_BUFFER, cb, imm, 0,
+                             (int32_t)c->p->gfx->mubuf_offset_max);
    aco_temp addr = voffset(c, in->srcs[AIR_MEM_OFFSET], imm - inst_off);
    /* no soffset: GFX12 takes only registers there (null reads 0) */
    aco_operand soff = c->p->gfx_level >= ACO_GFX1200
@@ -860,27 +864,11 @@ select_buffer(struct isel_ctx *c, const struct air_instr *in)
       buffer_atomic(c, in, op, addr, rsrc, soff, inst_off);
       return c->p->status;
    }
-   if (store) {
-      /* vdata is the signature's 'd' but an operand: vdata, vaddr, rsrc, soffset */
-      aco_temp data = vgpr_data(c, in->srcs[AIR_MEM_VALUE]);
-      struct aco_minstr *st = isel_emit(c, op, 4, 0);
-      st->operands[0] = T(data);
-      st->operands[1] = T(addr);
-      st->operands[2] = T(rsrc);
-      st->operands[3] = soff;
-      st->mem.offset = (int32_t)inst_off;
-      st->mem.offen = true;
-      return c->p->status;
-   }
-   aco_temp d = isel_new(c, aco_rc_v((bytes + 3) / 4));
-   struct aco_minstr *ld = isel_emit(c, op, 3, 1);
-   ld->operands[0] = T(addr);
-   ld->operands[1] = T(rsrc);
-   ld->operands[2] = soff;
-   ld->definitions[0] = aco_def_temp(d);
-   ld->mem.offset = (int32_t)inst_off;
-   ld->mem.offen = true;
-   set_loaded(c, in->defs[0], d);
+   struct mem_site site = {SPACE_BUFFER, addr, rsrc, false, inst_off, soff};
+   if (store)
+      store_pieces(c, &site, in->srcs[AIR_MEM_VALUE], t, cb);
+   else
+      set_loaded(c, in->defs[0], load_pieces(c, &site, t, cb));
    return c->p->status;
 }
 
