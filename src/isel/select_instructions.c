@@ -380,8 +380,10 @@ select_sysval(struct isel_ctx *c, const struct air_instr *in)
 static bool
 too_wide(const struct isel_ctx *c, aco_value v)
 {
+   if (!v.id)
+      return false;
    aco_type t = air_value(c->f, v)->type;
-   return v.id && (t.bits == 64 ? 2u : 1u) * (t.comps ? t.comps : 1) > 31;
+   return (t.bits == 64 ? 2u : 1u) * (t.comps ? t.comps : 1) > 31;
 }
 
 static aco_status
