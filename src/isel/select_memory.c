@@ -151,11 +151,12 @@ fits(int64_t v, int32_t lo, int32_t hi)
 }
 
 /* ---- accesses of any size -----------------------------------------------------------------
- * A global, stack or shared load or store of any type is made of pieces of the sizes the
- * instructions have (1, 2, 4, 8, 12 and 16 bytes; DS without 12), the widest first, so
- * that no byte outside the value is read or written. Global and scratch accesses take any
- * alignment; a DS piece keeps its natural alignment, as far as the known alignment of the
- * address (its `align`, else the component size) says. Vectors of 8- and 16-bit
+ * A global, stack, shared or buffer load or store of any type is made of pieces of the
+ * sizes the instructions have (1, 2, 4, 8, 12 and 16 bytes; DS without 12), the widest
+ * first, so that no byte outside the value is read or written. Global and scratch accesses
+ * take any alignment; a DS piece keeps its natural alignment, as far as the known
+ * alignment of the address (its `align`, else the component size) says; a buffer access
+ * of 8- or 16-bit components has a piece per component (range-checked alone). Vectors of 8- and 16-bit
  * components sit one per register (upper bits undefined): a load takes each component
  * from the piece holding it (shifted down to bit 0), a store packs the components that
  * share a dword with v_perm_b32 (uniform 16-bit ones with s_pack_ll_b32_b16, before the
@@ -185,7 +186,7 @@ struct chunk {
    aco_temp t;
 };
 
-#define MAX_PIECES 128 /* the largest value, i64x16, in single bytes */
+#define MAX_PIECES 128 /* a value of 128 bytes in single bytes (isel refuses it earlier) */
 
 static const op_t piece_load_ops[4][6] = {
    {aco_op_global_load_u8, aco_op_global_load_u16, aco_op_global_load_b32,
