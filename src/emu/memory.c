@@ -628,6 +628,25 @@ emu_vmem_execute(struct emu_wave_state *ws, const struct emu_decoded *d)
          else
             in_range = off + size <= r.num_records;
          uint64_t addr = r.base + soff + (uint64_t)vindex * r.stride + off;
+         bool raw = r.oob != 2 && !(f.idxen && r.stride) && !r.add_tid;
+         if (raw && size > 4 && m.kind != MEM_ATOMIC) {
+            /* dword x2/x3/x4 loads and stores are range-checked per dword */
+            uint8_t *dst = zero;
+            for (unsigned k = 0; k < size / 4; k++) {
+               if (off + 4 * k + 4 > r.num_records)
+                  continue;
+               uint8_t *q = emu_global_ptr(ws, addr + 4 * k, 4, store_like);
+               if (!q)
+                  return false;
+               if (m.kind == MEM_LOAD) {
+                  memcpy(dst + 4 * k, q, 4);
+               } else {
+                  uint32_t v = emu_read_vgpr(&ws->w, f.vdata + k, lane);
+                  memcpy(q, &v, 4);
+               }
+            }
+            in_range = false;
+         }
          if (in_range && r.add_tid)
             p = scratch_ptr(ws, r.lane_base + off, size, lane);
          else if (in_range)

@@ -375,9 +375,26 @@ select_sysval(struct isel_ctx *c, const struct air_instr *in)
    return ACO_SUCCESS;
 }
 
+/* Whether value v is wider than a register class can be (31 dwords: i64x16, f64x16 and
+ * ptrx16 take 32). */
+static bool
+too_wide(const struct isel_ctx *c, aco_value v)
+{
+   if (!v.id)
+      return false;
+   aco_type t = air_value(c->f, v)->type;
+   return (t.bits == 64 ? 2u : 1u) * (t.comps ? t.comps : 1) > 31;
+}
+
 static aco_status
 select_instr(struct isel_ctx *c, const struct air_instr *in, aco_temp *yield_vals)
 {
+   for (unsigned i = 0; i < in->num_defs; i++)
+      if (too_wide(c, in->defs[i]))
+         return isel_unsupported(c, in, "a value of 32 dwords (a vector of 16 64-bit components)");
+   for (unsigned i = 0; i < in->num_srcs; i++)
+      if (too_wide(c, in->srcs[i]))
+         return isel_unsupported(c, in, "a value of 32 dwords (a vector of 16 64-bit components)");
    switch (air_op_info(in->op)->cls) {
    case ACO_OPC_CONST:
       if (in->type.comps > 1)

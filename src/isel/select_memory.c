@@ -3,8 +3,9 @@
  *
  * global: 64-bit VGPR addresses (base + zext(offset) computed with a 64-bit add), the
  *         constant part in the instruction's offset when it fits the level's range;
+ *         global, stack and shared values of any type in pieces (below);
  * load_uniform: s_load (SMEM) from an SGPR-pair base, only on memory the IR marks
- *         readonly/invariant (the validator enforces it);
+ *         readonly/invariant (the validator enforces it), any type at any alignment;
  * buffer: MUBUF with offen, the descriptor rebuilt from the IR's (address, size) with
  *         the level's raw-buffer dword 3; atomics return the old value (glc) only when
  *         the IR reads it, in the registers of their data (a copy that dies there);
@@ -143,45 +144,306 @@ set_loaded(struct isel_ctx *c, aco_value def, aco_temp v)
    c->temps[def.id] = v;
 }
 
-static op_t
-sized(unsigned bytes, op_t b8, op_t b16, op_t b32, op_t b64, op_t b96, op_t b128)
-{
-   switch (bytes) {
-   case 1: return b8;
-   case 2: return b16;
-   case 4: return b32;
-   case 8: return b64;
-   case 12: return b96;
-   case 16: return b128;
-   default: return NONE;
-   }
-}
-
-/* A store's opcode by the size of its value (ops: 8, 16, 32, 64, 96, 128 bits) and the
- * value in VGPRs; NONE after recording ACO_ERROR_UNSUPPORTED (naming `what` for a size
- * without an opcode). */
-static op_t
-store_value(struct isel_ctx *c, const struct air_instr *in, const op_t ops[6], const char *what,
-            aco_temp *data)
-{
-   aco_type t = type_of(c, in->srcs[AIR_MEM_VALUE]);
-   if (t.bits < 32 && t.comps > 1) {
-      isel_unsupported(c, in, "a store of a vector of 8- or 16-bit components");
-      return NONE;
-   }
-   op_t op = sized(type_bytes(t), ops[0], ops[1], ops[2], ops[3], ops[4], ops[5]);
-   if (op == NONE) {
-      isel_unsupported(c, in, what);
-      return NONE;
-   }
-   *data = vgpr_data(c, in->srcs[AIR_MEM_VALUE]);
-   return op;
-}
-
 static bool
 fits(int64_t v, int32_t lo, int32_t hi)
 {
    return v >= lo && v <= hi;
+}
+
+/* ---- accesses of any size -----------------------------------------------------------------
+ * A global, stack, shared or buffer load or store of any type is made of pieces of the
+ * sizes the instructions have (1, 2, 4, 8, 12 and 16 bytes; DS without 12), the widest
+ * first, so that no byte outside the value is read or written. Global and scratch accesses
+ * take any alignment; a DS piece keeps its natural alignment, as far as the known
+ * alignment of the address (its `align`, else the component size) says; a buffer access
+ * of 8- or 16-bit components has a piece per component (range-checked alone). Vectors of 8- and 16-bit
+ * components sit one per register (upper bits undefined): a load takes each component
+ * from the piece holding it (shifted down to bit 0), a store packs the components that
+ * share a dword with v_perm_b32 (uniform 16-bit ones with s_pack_ll_b32_b16, before the
+ * copy to VGPRs) unless a piece holds a single one; a sub-dword piece in the upper half
+ * of a dword is stored with the d16_hi form. */
+
+enum mem_space { SPACE_GLOBAL, SPACE_STACK, SPACE_SHARED, SPACE_BUFFER };
+
+/* Where the pieces of an access go: the address operands and the instruction offset of
+ * the first byte. */
+struct mem_site {
+   enum mem_space space;
+   aco_temp addr, sbase; /* buffer: sbase is the descriptor */
+   bool saddr;
+   int64_t inst_off;
+   aco_operand soff; /* buffer */
+};
+
+struct piece {
+   unsigned off, size;
+};
+
+/* Sub-dword pieces and the dwords of wider ones (the bytes [off, off + size) of the
+ * value in the low bytes of t, zero-extended for sub-dword pieces). */
+struct chunk {
+   unsigned off, size;
+   aco_temp t;
+};
+
+#define MAX_PIECES 128 /* a value of 128 bytes in single bytes (isel refuses it earlier) */
+
+static const op_t piece_load_ops[4][6] = {
+   {aco_op_global_load_u8, aco_op_global_load_u16, aco_op_global_load_b32,
+    aco_op_global_load_b64, aco_op_global_load_b96, aco_op_global_load_b128},
+   {aco_op_scratch_load_u8, aco_op_scratch_load_u16, aco_op_scratch_load_b32,
+    aco_op_scratch_load_b64, aco_op_scratch_load_b96, aco_op_scratch_load_b128},
+   {aco_op_ds_load_u8, aco_op_ds_load_u16, aco_op_ds_load_b32, aco_op_ds_load_b64,
+    aco_op_ds_load_b96, aco_op_ds_load_b128},
+   {aco_op_buffer_load_u8, aco_op_buffer_load_u16, aco_op_buffer_load_b32,
+    aco_op_buffer_load_b64, aco_op_buffer_load_b96, aco_op_buffer_load_b128}};
+static const op_t piece_store_ops[4][6] = {
+   {aco_op_global_store_b8, aco_op_global_store_b16, aco_op_global_store_b32,
+    aco_op_global_store_b64, aco_op_global_store_b96, aco_op_global_store_b128},
+   {aco_op_scratch_store_b8, aco_op_scratch_store_b16, aco_op_scratch_store_b32,
+    aco_op_scratch_store_b64, aco_op_scratch_store_b96, aco_op_scratch_store_b128},
+   {aco_op_ds_store_b8, aco_op_ds_store_b16, aco_op_ds_store_b32, aco_op_ds_store_b64,
+    aco_op_ds_store_b96, aco_op_ds_store_b128},
+   {aco_op_buffer_store_b8, aco_op_buffer_store_b16, aco_op_buffer_store_b32,
+    aco_op_buffer_store_b64, aco_op_buffer_store_b96, aco_op_buffer_store_b128}};
+/* stores of bits 16-23 / 16-31 of their data register */
+static const op_t piece_store_hi_ops[4][2] = {
+   {aco_op_global_store_d16_hi_b8, aco_op_global_store_d16_hi_b16},
+   {aco_op_scratch_store_d16_hi_b8, aco_op_scratch_store_d16_hi_b16},
+   {aco_op_ds_store_b8_d16_hi, aco_op_ds_store_b16_d16_hi},
+   {aco_op_buffer_store_d16_hi_b8, aco_op_buffer_store_d16_hi_b16}};
+
+static unsigned
+size_index(unsigned size)
+{
+   return size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : size == 8 ? 3 : size == 12 ? 4 : 5;
+}
+
+/* The pieces of a `bytes`-byte access, in order: the widest size that fits what is left,
+ * and for DS (shared) its natural alignment within `align` (the address's known
+ * alignment); a buffer access of 8- or 16-bit components (`align` their size) has one
+ * piece per component, which the range check then takes alone as the IR does. */
+static unsigned
+plan_pieces(unsigned bytes, enum mem_space space, uint32_t align, struct piece *out)
+{
+   if (space == SPACE_BUFFER && align < 4) {
+      unsigned n = 0;
+      for (unsigned o = 0; o < bytes && n < MAX_PIECES; o += align)
+         out[n++] = (struct piece){o, align};
+      return n;
+   }
+   static const unsigned sizes[6] = {16, 12, 8, 4, 2, 1};
+   unsigned n = 0;
+   for (unsigned o = 0; o < bytes && n < MAX_PIECES;) {
+      uint32_t at = align;
+      if (o && (o & -o) < at)
+         at = o & -o;
+      unsigned s = 1;
+      for (unsigned i = 0; i < 6; i++) {
+         s = sizes[i];
+         if (s > bytes - o)
+            continue;
+         if (space == SPACE_SHARED && (s == 12 || s > at))
+            continue;
+         break;
+      }
+      out[n++] = (struct piece){o, s};
+      o += s;
+   }
+   return n;
+}
+
+/* The number of operands of a piece's load or store. */
+static unsigned
+site_operand_count(const struct mem_site *s, bool store)
+{
+   if (s->space == SPACE_BUFFER)
+      return store ? 4 : 3;
+   return 1 + store + s->saddr;
+}
+
+/* The operands of a piece's instruction (address, data when storing, SGPR base) and its
+ * offset. */
+static void
+site_operands(const struct mem_site *s, struct aco_minstr *mi, unsigned off, aco_temp data)
+{
+   unsigned k = 0;
+   if (s->space == SPACE_BUFFER) {
+      /* vdata (stores), vaddr, rsrc, soffset */
+      if (data.id)
+         mi->operands[k++] = T(data);
+      mi->operands[k++] = T(s->addr);
+      mi->operands[k++] = T(s->sbase);
+      mi->operands[k++] = s->soff;
+      mi->mem.offen = true;
+      mi->mem.offset = (int32_t)(s->inst_off + off);
+      return;
+   }
+   mi->operands[k++] = T(s->addr);
+   if (data.id)
+      mi->operands[k++] = T(data);
+   if (s->saddr)
+      mi->operands[k++] = T(s->sbase);
+   if (s->space == SPACE_GLOBAL)
+      mi->encoding = s->saddr ? ACO_ENC_MEM_SADDR : ACO_ENC_NATIVE;
+   mi->mem.offset = (int32_t)(s->inst_off + off);
+}
+
+/* A VGPR whose low `len` bytes are bytes [o, o + len) of the loaded value (a chunk, or
+ * the chunks of smaller pieces put together). */
+static aco_temp
+chunk_bytes(struct isel_ctx *c, const struct chunk *ch, unsigned n, unsigned o, unsigned len)
+{
+   for (unsigned i = 0; i < n; i++) {
+      if (o < ch[i].off || o >= ch[i].off + ch[i].size)
+         continue;
+      if (o + len <= ch[i].off + ch[i].size) {
+         unsigned rel = o - ch[i].off;
+         return rel ? vop(c, aco_op_v_lshrrev_b32, 1, K(8 * rel), T(ch[i].t), K(0), 2, NULL)
+                    : ch[i].t;
+      }
+      /* smaller pieces (zero-extended) make up the bytes */
+      aco_temp acc = ch[i].t;
+      for (unsigned k = i + 1; k < n && ch[k].off < o + len; k++)
+         acc = vop(c, aco_op_v_lshl_or_b32, 1, T(ch[k].t), K(8 * (ch[k].off - o)), T(acc), 3,
+                   NULL);
+      return acc;
+   }
+   return (aco_temp){0, {0}};
+}
+
+/* Loads a value of type t (VGPRs, one component per register for 8- and 16-bit ones). */
+static aco_temp
+load_pieces(struct isel_ctx *c, const struct mem_site *s, aco_type t, uint32_t align)
+{
+   unsigned bytes = type_bytes(t), cb = t.bits / 8, comps = t.comps ? t.comps : 1;
+   struct piece pc[MAX_PIECES];
+   unsigned n = plan_pieces(bytes, s->space, align, pc);
+   aco_temp regs[MAX_PIECES];
+   bool whole = cb >= 4;
+   for (unsigned i = 0; i < n; i++) {
+      regs[i] = isel_new(c, aco_rc_v((pc[i].size + 3) / 4));
+      struct aco_minstr *mi = isel_emit(c, piece_load_ops[s->space][size_index(pc[i].size)],
+                                        site_operand_count(s, false), 1);
+      site_operands(s, mi, pc[i].off, (aco_temp){0, {0}});
+      mi->definitions[0] = aco_def_temp(regs[i]);
+      whole &= pc[i].size >= 4;
+   }
+   if (whole) /* dwords in order */
+      return isel_combine(c, aco_rc_v(bytes / 4), n, regs);
+   struct chunk ch[MAX_PIECES];
+   unsigned nch = 0;
+   for (unsigned i = 0; i < n; i++) {
+      unsigned dw = pc[i].size / 4;
+      if (dw <= 1) {
+         ch[nch++] = (struct chunk){pc[i].off, pc[i].size, regs[i]};
+         continue;
+      }
+      aco_temp parts[4];
+      isel_split(c, regs[i], dw, parts);
+      for (unsigned k = 0; k < dw; k++)
+         ch[nch++] = (struct chunk){pc[i].off + 4 * k, 4, parts[k]};
+   }
+   aco_temp out[32];
+   unsigned nout = cb >= 4 ? bytes / 4 : comps, each = cb >= 4 ? 4 : cb;
+   for (unsigned j = 0; j < nout; j++)
+      out[j] = chunk_bytes(c, ch, nch, j * each, each);
+   return isel_combine(c, aco_rc_v(nout), nout, out);
+}
+
+/* Dword k of the stored value's bytes: components of 8 or 16 bits packed (the bytes past
+ * the last component undefined, and so is byte 2 of a dword holding three: no piece
+ * stores it from here). */
+static aco_temp
+packed_word(struct isel_ctx *c, const aco_temp *parts, aco_type t, unsigned k)
+{
+   unsigned cb = t.bits / 8, comps = t.comps ? t.comps : 1;
+   if (cb >= 4)
+      return parts[k];
+   unsigned per = 4 / cb, first = k * per;
+   unsigned count = comps - first < per ? comps - first : per;
+   const aco_temp *p = parts + first;
+   if (count == 1)
+      return isel_as_vgpr(c, p[0]);
+   if (!aco_rc_is_vgpr(p[0].rc)) /* uniform 16-bit components */
+      return isel_as_vgpr(c, isel_sop2(c, aco_op_s_pack_ll_b32_b16, T(p[0]), T(p[1])));
+   if (cb == 2) /* bytes 0-1 of component 0 (src1), then 0-1 of component 1 (src0) */
+      return vop(c, aco_op_v_perm_b32, 1, T(p[1]), T(p[0]), K(0x05040100), 3, NULL);
+   /* bytes: byte 0 of src1, byte 0 of src0, zeros */
+   aco_temp lo = vop(c, aco_op_v_perm_b32, 1, T(p[1]), T(p[0]), K(0x0c0c0400), 3, NULL);
+   /* a 3-byte rest is stored as 2 + 1 bytes, byte 2 from its component */
+   if (count < 4)
+      return lo;
+   aco_temp hi = vop(c, aco_op_v_perm_b32, 1, T(p[3]), T(p[2]), K(0x0c0c0400), 3, NULL);
+   return vop(c, aco_op_v_perm_b32, 1, T(hi), T(lo), K(0x05040100), 3, NULL);
+}
+
+/* Stores value v of type t. */
+static void
+store_pieces(struct isel_ctx *c, const struct mem_site *s, aco_value v, aco_type t,
+             uint32_t align)
+{
+   unsigned bytes = type_bytes(t), cb = t.bits / 8;
+   struct piece pc[MAX_PIECES];
+   unsigned n = plan_pieces(bytes, s->space, align, pc);
+   /* uniform 16-bit components are packed by the scalar unit, then copied */
+   aco_temp data = isel_temp(c, v);
+   if (cb != 2 || aco_rc_is_vgpr(data.rc))
+      data = vgpr_data(c, v);
+   unsigned nparts = aco_rc_dwords(data.rc);
+   aco_temp parts[32], words[32] = {{0, {0}}};
+   bool as_is = n == 1 && cb >= 4; /* one piece: the value as it is */
+   if (as_is) {
+      parts[0] = data;
+   } else {
+      isel_split(c, data, nparts, parts);
+   }
+   for (unsigned i = 0; i < n; i++) {
+      unsigned off = pc[i].off, size = pc[i].size;
+      aco_temp d;
+      op_t op = piece_store_ops[s->space][size_index(size)];
+      if (as_is) {
+         d = parts[0];
+      } else if (size >= 4) {
+         aco_temp dw[4];
+         for (unsigned k = 0; k < size / 4; k++) {
+            unsigned w = off / 4 + k;
+            if (!words[w].id)
+               words[w] = packed_word(c, parts, t, w);
+            dw[k] = words[w];
+         }
+         d = isel_combine(c, aco_rc_v(size / 4), size / 4, dw);
+      } else {
+         unsigned rel;
+         if (cb < 4 && size <= cb) { /* within one component */
+            d = isel_as_vgpr(c, parts[off / cb]);
+            rel = off % cb;
+         } else {
+            unsigned w = off / 4;
+            if (!words[w].id)
+               words[w] = packed_word(c, parts, t, w);
+            d = words[w];
+            rel = off % 4;
+         }
+         if (rel == 2)
+            op = piece_store_hi_ops[s->space][size_index(size)];
+         else if (rel)
+            d = vop(c, aco_op_v_lshrrev_b32, 1, K(8 * rel), T(d), K(0), 2, NULL);
+      }
+      struct aco_minstr *mi = isel_emit(c, op, site_operand_count(s, true), 0);
+      site_operands(s, mi, off, d);
+   }
+}
+
+/* The instruction offset of an access at constant offset imm: imm when every piece's
+ * offset fits the range [lo, hi], else 0 (the address takes it). */
+static int64_t
+pieces_offset(unsigned bytes, enum mem_space space, uint32_t align, int64_t imm, int32_t lo,
+              int32_t hi)
+{
+   struct piece pc[MAX_PIECES];
+   unsigned n = plan_pieces(bytes, space, align, pc);
+   return fits(imm, lo, hi) && fits(imm + (int64_t)pc[n - 1].off, lo, hi) ? imm : 0;
 }
 
 static const op_t global_atomic32[ACO_ATOMIC_COUNT] = {
@@ -211,7 +473,12 @@ select_global(struct isel_ctx *c, const struct air_instr *in)
 {
    const struct aco_gfx_info *g = c->p->gfx;
    int64_t imm = in->u.mem.imm;
-   int64_t inst_off = fits(imm, g->global_offset_min, g->global_offset_max) ? imm : 0;
+   bool atomic = in->op == ACO_OP_ATOMIC_GLOBAL;
+   aco_type t = in->op == ACO_OP_LOAD_GLOBAL ? in->type : type_of(c, in->srcs[AIR_MEM_VALUE]);
+   int64_t inst_off =
+      atomic ? (fits(imm, g->global_offset_min, g->global_offset_max) ? imm : 0)
+             : pieces_offset(type_bytes(t), SPACE_GLOBAL, 0, imm, g->global_offset_min,
+                             g->global_offset_max);
    aco_value base = in->srcs[AIR_MEM_BASE], off = in->srcs[AIR_MEM_OFFSET];
    /* a uniform base goes in saddr with the 32-bit offset in vaddr (the hardware adds it
     * zero-extended, as the IR does); otherwise a 64-bit VGPR address */
@@ -220,61 +487,37 @@ select_global(struct isel_ctx *c, const struct air_instr *in)
                          : global_address(c, base, off, imm - inst_off);
    aco_temp sbase = saddr ? isel_temp(c, base) : addr;
    unsigned enc = saddr ? ACO_ENC_MEM_SADDR : ACO_ENC_NATIVE;
-   struct aco_minstr *mi;
+   struct mem_site site = {SPACE_GLOBAL, addr, sbase, saddr, inst_off, K(0)};
    if (in->op == ACO_OP_LOAD_GLOBAL) {
-      aco_type t = in->type;
-      if (t.bits < 32 && t.comps > 1)
-         return isel_unsupported(c, in, "a load of a vector of 8- or 16-bit components");
-      unsigned bytes = type_bytes(t);
-      op_t op = sized(bytes, aco_op_global_load_u8, aco_op_global_load_u16, aco_op_global_load_b32,
-                      aco_op_global_load_b64, aco_op_global_load_b96, aco_op_global_load_b128);
-      if (op == NONE)
-         return isel_unsupported(c, in, "a global load of this size");
-      aco_temp d = isel_new(c, aco_rc_v((bytes + 3) / 4));
-      mi = isel_emit(c, op, saddr ? 2 : 1, 1);
-      mi->operands[0] = T(addr);
-      if (saddr)
-         mi->operands[1] = T(sbase);
-      mi->definitions[0] = aco_def_temp(d);
-      set_loaded(c, in->defs[0], d);
-   } else if (in->op == ACO_OP_STORE_GLOBAL) {
-      static const op_t stores[6] = {aco_op_global_store_b8,  aco_op_global_store_b16,
-                                     aco_op_global_store_b32, aco_op_global_store_b64,
-                                     aco_op_global_store_b96, aco_op_global_store_b128};
-      aco_temp data;
-      op_t op = store_value(c, in, stores, "a global store of this size", &data);
-      if (op == NONE)
-         return c->p->status;
-      mi = isel_emit(c, op, saddr ? 3 : 2, 0);
-      mi->operands[0] = T(addr);
-      mi->operands[1] = T(data);
-      if (saddr)
-         mi->operands[2] = T(sbase);
-   } else {
-      aco_type t = type_of(c, in->srcs[AIR_MEM_VALUE]);
-      unsigned kind = in->u.mem.atomic;
-      if (kind >= ACO_ATOMIC_COUNT)
-         return isel_unsupported(c, in, "this atomic");
-      op_t op = (t.bits == 64 ? global_atomic64 : global_atomic32)[kind];
-      if (!isel_has(c, op))
-         return isel_unsupported(c, in, "this global atomic on this target");
-      unsigned dw = t.bits == 64 ? 2 : 1;
-      aco_temp data = atomic_data(c, in, dw);
-      aco_temp d = isel_new(c, aco_rc_v(dw));
-      enc |= ACO_ENC_MEM_RTN;
-      mi = isel_emit(c, op, saddr ? 3 : 2, 1);
-      mi->definitions[0] = aco_def_temp(d);
-      mi->operands[0] = T(addr);
-      mi->operands[1] = T(data);
-      if (saddr)
-         mi->operands[2] = T(sbase);
-      c->temps[in->defs[0].id] = d; /* atomics are divergent */
-      /* return the old value: glc, TH_ATOMIC_RETURN on GFX12 */
-      if (c->p->gfx_level >= ACO_GFX1200)
-         mi->mem.th = 1;
-      else
-         mi->mem.glc = true;
+      set_loaded(c, in->defs[0], load_pieces(c, &site, t, 0));
+      return c->p->status;
    }
+   if (in->op == ACO_OP_STORE_GLOBAL) {
+      store_pieces(c, &site, in->srcs[AIR_MEM_VALUE], t, 0);
+      return c->p->status;
+   }
+   unsigned kind = in->u.mem.atomic;
+   if (kind >= ACO_ATOMIC_COUNT)
+      return isel_unsupported(c, in, "this atomic");
+   op_t op = (t.bits == 64 ? global_atomic64 : global_atomic32)[kind];
+   if (!isel_has(c, op))
+      return isel_unsupported(c, in, "this global atomic on this target");
+   unsigned dw = t.bits == 64 ? 2 : 1;
+   aco_temp data = atomic_data(c, in, dw);
+   aco_temp d = isel_new(c, aco_rc_v(dw));
+   enc |= ACO_ENC_MEM_RTN;
+   struct aco_minstr *mi = isel_emit(c, op, saddr ? 3 : 2, 1);
+   mi->definitions[0] = aco_def_temp(d);
+   mi->operands[0] = T(addr);
+   mi->operands[1] = T(data);
+   if (saddr)
+      mi->operands[2] = T(sbase);
+   c->temps[in->defs[0].id] = d; /* atomics are divergent */
+   /* return the old value: glc, TH_ATOMIC_RETURN on GFX12 */
+   if (c->p->gfx_level >= ACO_GFX1200)
+      mi->mem.th = 1;
+   else
+      mi->mem.glc = true;
    mi->encoding = (uint8_t)enc;
    mi->mem.offset = (int32_t)inst_off;
    return c->p->status;
@@ -297,19 +540,49 @@ smem_load_op(struct isel_ctx *c, unsigned bytes, unsigned *size)
    return NONE;
 }
 
-/* A scalar load through SMEM: whole dwords in the widest loads the level has (gfx10.3 and
- * gfx11 have no 12-byte one), put together; a single 8- or 16-bit value from the dword
- * holding it (SMEM ignores the address's low two bits, and a naturally aligned value never
- * crosses a dword), shifted down by the address's byte offset. */
+/* base + (zext(lo) | hi << 32), a 64-bit SGPR address. */
+static aco_temp
+add64_sgpr(struct isel_ctx *c, aco_temp base, aco_operand lo, uint32_t hi)
+{
+   aco_temp bp[2];
+   isel_split(c, base, 2, bp);
+   aco_temp parts[2] = {isel_sop2(c, aco_op_s_add_u32, T(bp[0]), lo),
+                        isel_sop2(c, aco_op_s_addc_u32, T(bp[1]), K(hi))};
+   return isel_combine(c, aco_rc_s(2), 2, parts);
+}
+
+/* An SMEM load of `dwords` dwords at base + offset. */
+static aco_temp
+smem_load(struct isel_ctx *c, op_t op, aco_temp base, unsigned dwords, int64_t offset)
+{
+   aco_temp d = isel_new(c, aco_rc_s(dwords));
+   struct aco_minstr *ld = isel_emit(c, op, 1, 1);
+   ld->operands[0] = T(base);
+   ld->definitions[0] = aco_def_temp(d);
+   ld->mem.offset = (int32_t)offset;
+   return d;
+}
+
+/* A scalar load through SMEM, which ignores the address's low two bits: the K dwords
+ * from the one holding the first byte, in the widest loads the level has (gfx10.3 and
+ * gfx11 have no 12-byte one), all of them holding bytes of the value. When the address
+ * may not be dword-aligned (its known alignment, `align` or the component size, is less
+ * than 4) the value starts at byte s = address & 3 of them and may reach one dword more:
+ * that one is loaded through the address of the value's last byte (a dword the value
+ * touches, or when it does not, one of the K again), and each dword of the value is the
+ * low half of the 64-bit shift right by 8s of two neighbours. Components of 8 and 16 bits
+ * are then shifted down from their dword. */
 static aco_status
 select_uniform_load(struct isel_ctx *c, const struct air_instr *in)
 {
    if (isel_div(c, in->srcs[AIR_MEM_BASE]) || isel_div(c, in->srcs[AIR_MEM_OFFSET]))
       return isel_unsupported(c, in, "load_uniform from a divergent address");
-   unsigned bytes = type_bytes(in->type);
-   bool narrow = in->type.comps == 1 && (in->type.bits == 8 || in->type.bits == 16);
-   if (!narrow && (in->type.bits < 32 || bytes % 4 || bytes > 64))
-      return isel_unsupported(c, in, "a load_uniform of this type");
+   aco_type t = in->type;
+   unsigned bytes = type_bytes(t), cb = t.bits / 8, comps = t.comps ? t.comps : 1;
+   uint32_t align = in->u.mem.align ? in->u.mem.align : cb;
+   unsigned max_s = align >= 4 ? 0 : 4 - align; /* the largest byte offset in a dword */
+   unsigned dwords = (bytes + 3) / 4;
+   bool extra = max_s + bytes > 4 * dwords;
    const struct aco_gfx_info *g = c->p->gfx;
    int64_t imm = in->u.mem.imm;
    /* SMEM ignores the low two bits of the address: keep the immediate dword-aligned and
@@ -318,79 +591,81 @@ select_uniform_load(struct isel_ctx *c, const struct air_instr *in)
                       !(imm & 3) ? imm : 0;
    aco_temp base = isel_temp(c, in->srcs[AIR_MEM_BASE]);
    aco_operand off = in->srcs[AIR_MEM_OFFSET].id ? isel_opnd(c, in->srcs[AIR_MEM_OFFSET], 32) : K(0);
-   uint64_t extra = (uint64_t)(imm - inst_off);
+   uint64_t rest = (uint64_t)(imm - inst_off);
    if (off.kind == ACO_OPND_CONST) {
-      extra += (uint32_t)off.value;
+      rest += (uint32_t)off.value;
       off = K(0);
-   } else if (off.kind == ACO_OPND_TEMP && (extra & 3)) {
+   } else if (off.kind == ACO_OPND_TEMP && (rest & 3)) {
       /* an instruction offset stays dword-aligned: the rest joins the register offset */
-      off = T(isel_sop2(c, aco_op_s_add_u32, off, K((uint32_t)extra)));
-      extra = 0;
+      off = T(isel_sop2(c, aco_op_s_add_u32, off, K((uint32_t)rest)));
+      rest = 0;
    }
-   if (off.kind == ACO_OPND_TEMP || extra) {
-      aco_temp bp[2];
-      isel_split(c, base, 2, bp);
-      aco_operand lo_add = off.kind == ACO_OPND_TEMP ? off : K((uint32_t)extra);
-      struct aco_minstr *a = isel_emit(c, aco_op_s_add_u32, 2, 1);
-      aco_temp lo = isel_new(c, aco_rc_s(1));
-      a->operands[0] = T(bp[0]);
-      a->operands[1] = lo_add;
-      a->definitions[0] = aco_def_temp(lo);
-      struct aco_minstr *h = isel_emit(c, aco_op_s_addc_u32, 2, 1);
-      aco_temp hi = isel_new(c, aco_rc_s(1));
-      h->operands[0] = T(bp[1]);
-      h->operands[1] = K(off.kind == ACO_OPND_TEMP ? 0 : (uint32_t)(extra >> 32));
-      h->definitions[0] = aco_def_temp(hi);
-      aco_temp parts[2] = {lo, hi};
-      base = isel_combine(c, aco_rc_s(2), 2, parts);
-      if (off.kind == ACO_OPND_TEMP && extra) {
-         inst_off += (int64_t)extra;
+   if (off.kind == ACO_OPND_TEMP || rest) {
+      aco_operand lo_add = off.kind == ACO_OPND_TEMP ? off : K((uint32_t)rest);
+      uint32_t hi_add = off.kind == ACO_OPND_TEMP ? 0 : (uint32_t)(rest >> 32);
+      base = add64_sgpr(c, base, lo_add, hi_add);
+      if (off.kind == ACO_OPND_TEMP && rest) {
+         inst_off += (int64_t)rest;
          if (!fits(inst_off, g->smem_offset_min, g->smem_offset_max))
             return isel_unsupported(c, in, "a load_uniform offset this large");
       }
    }
-   aco_temp pieces[16];
-   unsigned npieces = 0, done = 0, need = narrow ? 4 : bytes;
-   while (done < need) {
+   aco_temp d[33];
+   unsigned done = 0;
+   while (done < dwords) {
       unsigned size;
-      op_t op = smem_load_op(c, need - done, &size);
-      if (op == NONE || !fits(inst_off + done, g->smem_offset_min, g->smem_offset_max))
+      op_t op = smem_load_op(c, 4 * (dwords - done), &size);
+      if (op == NONE || !fits(inst_off + 4 * done, g->smem_offset_min, g->smem_offset_max))
          return isel_unsupported(c, in, "a load_uniform of this type");
-      aco_temp d = isel_new(c, aco_rc_s(size / 4));
-      struct aco_minstr *ld = isel_emit(c, op, 1, 1);
-      ld->operands[0] = T(base);
-      ld->definitions[0] = aco_def_temp(d);
-      ld->mem.offset = (int32_t)(inst_off + done);
-      pieces[npieces++] = d;
-      done += size;
+      aco_temp v = smem_load(c, op, base, size / 4, inst_off + 4 * done);
+      isel_split(c, v, size / 4, d + done);
+      done += size / 4;
    }
-   aco_temp v = isel_combine(c, aco_rc_s(need / 4), npieces, pieces);
-   if (narrow) {
+   unsigned nd = dwords;
+   if (extra) /* the dword of the last byte */
+      d[nd++] = smem_load(c, aco_op_s_load_b32,
+                          add64_sgpr(c, base, K((uint32_t)(inst_off + bytes - 1)), 0), 1, 0);
+   aco_temp e[32];
+   if (max_s) {
       /* the byte offset of the value in its dword, in bits */
       aco_temp bp[2];
       isel_split(c, base, 2, bp);
       aco_temp a = inst_off ? isel_sop2(c, aco_op_s_add_u32, T(bp[0]), K((uint32_t)inst_off)) : bp[0];
       aco_temp sh = isel_sop2(c, aco_op_s_lshl_b32, T(isel_sop2(c, aco_op_s_and_b32, T(a), K(3))), K(3));
-      v = isel_sop2(c, aco_op_s_lshr_b32, T(v), T(sh));
+      for (unsigned i = 0; i < dwords; i++) {
+         if (i + 1 >= nd) {
+            e[i] = isel_sop2(c, aco_op_s_lshr_b32, T(d[i]), T(sh));
+            continue;
+         }
+         aco_temp pair[2] = {d[i], d[i + 1]};
+         aco_temp w = isel_new(c, aco_rc_s(2)), both = isel_combine(c, aco_rc_s(2), 2, pair);
+         struct aco_minstr *shr = isel_emit(c, aco_op_s_lshr_b64, 2, 1);
+         shr->operands[0] = T(both);
+         shr->operands[1] = T(sh);
+         shr->definitions[0] = aco_def_temp(w);
+         c->scc_bool.id = 0;
+         isel_split(c, w, 2, pair);
+         e[i] = pair[0];
+      }
+   } else {
+      memcpy(e, d, dwords * sizeof(e[0]));
+   }
+   aco_temp v;
+   if (cb >= 4) {
+      v = isel_combine(c, aco_rc_s(dwords), dwords, e);
+   } else {
+      aco_temp parts[16];
+      for (unsigned j = 0; j < comps; j++) {
+         unsigned at = j * cb;
+         parts[j] = at % 4 ? isel_sop2(c, aco_op_s_lshr_b32, T(e[at / 4]), K(8 * (at % 4)))
+                           : e[at / 4];
+      }
+      v = isel_combine(c, aco_rc_s(comps), comps, parts);
    }
    if (isel_div(c, in->defs[0]))
       v = isel_as_vgpr(c, v);
    c->temps[in->defs[0].id] = v;
    return c->p->status;
-}
-
-/* DS accesses need their natural alignment: a wider access than the known alignment is
- * split into the widest aligned pieces (dwords at least, the IR's default alignment of a
- * vector being its component's). */
-static unsigned
-lds_piece(unsigned bytes, uint32_t align)
-{
-   if (bytes <= 4)
-      return bytes;
-   unsigned piece = align >= 16 ? 16 : align >= 8 ? 8 : 4;
-   while (bytes % piece)
-      piece /= 2;
-   return piece == 16 && bytes == 12 ? 4 : piece;
 }
 
 static aco_status
@@ -403,42 +678,15 @@ select_shared(struct isel_ctx *c, const struct air_instr *in)
    aco_type t = store || atomic ? type_of(c, in->srcs[AIR_MEM_VALUE]) : in->type;
    unsigned bytes = type_bytes(t);
    uint32_t align = in->u.mem.align ? in->u.mem.align : t.bits / 8;
-   unsigned piece = atomic ? bytes : lds_piece(bytes, align);
-   unsigned npieces = bytes / piece;
    int64_t inst_off = imm >= 0 && imm + bytes <= 0xffff ? imm : 0;
    aco_temp addr = voffset(c, in->srcs[AIR_MEM_OFFSET], imm - inst_off);
-   if (!atomic && t.bits < 32 && t.comps > 1)
-      return isel_unsupported(c, in, "a shared access of a vector of 8- or 16-bit components");
+   struct mem_site site = {SPACE_SHARED, addr, addr, false, inst_off, K(0)};
    if (in->op == ACO_OP_LOAD_SHARED) {
-      op_t op = sized(piece, aco_op_ds_load_u8, aco_op_ds_load_u16, aco_op_ds_load_b32,
-                      aco_op_ds_load_b64, aco_op_ds_load_b96, aco_op_ds_load_b128);
-      if (op == NONE || npieces > 16)
-         return isel_unsupported(c, in, "a shared load of this size");
-      aco_temp parts[16];
-      for (unsigned i = 0; i < npieces; i++) {
-         parts[i] = isel_new(c, aco_rc_v((piece + 3) / 4));
-         struct aco_minstr *ld = isel_emit(c, op, 1, 1);
-         ld->operands[0] = T(addr);
-         ld->definitions[0] = aco_def_temp(parts[i]);
-         ld->mem.offset = (int32_t)(inst_off + i * piece);
-      }
-      set_loaded(c, in->defs[0], isel_combine(c, aco_rc_v((bytes + 3) / 4), npieces, parts));
+      set_loaded(c, in->defs[0], load_pieces(c, &site, t, align));
       return c->p->status;
    }
    if (store) {
-      op_t op = sized(piece, aco_op_ds_store_b8, aco_op_ds_store_b16, aco_op_ds_store_b32,
-                      aco_op_ds_store_b64, aco_op_ds_store_b96, aco_op_ds_store_b128);
-      if (op == NONE || npieces > 16)
-         return isel_unsupported(c, in, "a shared store of this size");
-      aco_temp data = vgpr_data(c, in->srcs[AIR_MEM_VALUE]);
-      aco_temp parts[16];
-      isel_split(c, data, npieces, parts);
-      for (unsigned i = 0; i < npieces; i++) {
-         struct aco_minstr *st = isel_emit(c, op, 2, 0);
-         st->operands[0] = T(addr);
-         st->operands[1] = T(parts[i]);
-         st->mem.offset = (int32_t)(inst_off + i * piece);
-      }
+      store_pieces(c, &site, in->srcs[AIR_MEM_VALUE], t, align);
       return c->p->status;
    }
    /* atomics with return */
@@ -480,39 +728,17 @@ select_stack(struct isel_ctx *c, const struct air_instr *in)
    if (obj >= c->f->num_stack_objects)
       return isel_unsupported(c, in, "a stack object that does not exist");
    int64_t imm = (int64_t)c->layout.stack_offsets[obj] + in->u.mem.imm;
-   int64_t inst_off = fits(imm, g->scratch_offset_min, g->scratch_offset_max) ? imm : 0;
+   aco_type t = in->op == ACO_OP_LOAD_STACK ? in->type : type_of(c, in->srcs[AIR_MEM_VALUE]);
+   int64_t inst_off = pieces_offset(type_bytes(t), SPACE_STACK, 0, imm, g->scratch_offset_min,
+                                    g->scratch_offset_max);
    aco_temp addr = voffset(c, in->srcs[AIR_MEM_OFFSET], imm - inst_off);
    if (c->p->stack_pointer.id) /* a called function's frame starts at its stack pointer */
       addr = isel_valu2(c, aco_op_v_add_nc_u32, aco_opnd_temp(c->p->stack_pointer), T(addr));
-   if (in->op == ACO_OP_LOAD_STACK) {
-      aco_type t = in->type;
-      if (t.bits < 32 && t.comps > 1)
-         return isel_unsupported(c, in, "a load of a vector of 8- or 16-bit components");
-      unsigned bytes = type_bytes(t);
-      op_t op = sized(bytes, aco_op_scratch_load_u8, aco_op_scratch_load_u16,
-                      aco_op_scratch_load_b32, aco_op_scratch_load_b64, aco_op_scratch_load_b96,
-                      aco_op_scratch_load_b128);
-      if (op == NONE)
-         return isel_unsupported(c, in, "a stack load of this size");
-      aco_temp d = isel_new(c, aco_rc_v((bytes + 3) / 4));
-      struct aco_minstr *ld = isel_emit(c, op, 1, 1);
-      ld->operands[0] = T(addr);
-      ld->definitions[0] = aco_def_temp(d);
-      ld->mem.offset = (int32_t)inst_off;
-      set_loaded(c, in->defs[0], d);
-      return c->p->status;
-   }
-   static const op_t stores[6] = {aco_op_scratch_store_b8,  aco_op_scratch_store_b16,
-                                  aco_op_scratch_store_b32, aco_op_scratch_store_b64,
-                                  aco_op_scratch_store_b96, aco_op_scratch_store_b128};
-   aco_temp data;
-   op_t op = store_value(c, in, stores, "a stack store of this size", &data);
-   if (op == NONE)
-      return c->p->status;
-   struct aco_minstr *st = isel_emit(c, op, 2, 0);
-   st->operands[0] = T(addr);
-   st->operands[1] = T(data);
-   st->mem.offset = (int32_t)inst_off;
+   struct mem_site site = {SPACE_STACK, addr, addr, false, inst_off, K(0)};
+   if (in->op == ACO_OP_LOAD_STACK)
+      set_loaded(c, in->defs[0], load_pieces(c, &site, in->type, 0));
+   else
+      store_pieces(c, &site, in->srcs[AIR_MEM_VALUE], t, 0);
    return c->p->status;
 }
 
@@ -551,25 +777,6 @@ static const op_t buffer_atomic64[ACO_ATOMIC_COUNT] = {
    aco_op_buffer_atomic_max_u64, aco_op_buffer_atomic_min_i64, aco_op_buffer_atomic_max_i64,
    aco_op_buffer_atomic_and_b64, aco_op_buffer_atomic_or_b64, aco_op_buffer_atomic_xor_b64,
    aco_op_buffer_atomic_swap_b64, aco_op_buffer_atomic_cmpswap_b64};
-
-/* The MUBUF opcode of a buffer access, or NONE. */
-static op_t
-buffer_opcode(struct isel_ctx *c, const struct air_instr *in, aco_type t)
-{
-   unsigned bytes = type_bytes(t);
-   if (in->op == ACO_OP_ATOMIC_BUFFER) {
-      if (in->u.mem.atomic >= ACO_ATOMIC_COUNT || (t.bits != 32 && t.bits != 64) || t.comps > 1)
-         return NONE;
-      op_t op = (t.bits == 64 ? buffer_atomic64 : buffer_atomic32)[in->u.mem.atomic];
-      return isel_has(c, op) ? op : NONE;
-   }
-   if (in->op == ACO_OP_STORE_BUFFER)
-      return sized(bytes, aco_op_buffer_store_b8, aco_op_buffer_store_b16,
-                   aco_op_buffer_store_b32, aco_op_buffer_store_b64, aco_op_buffer_store_b96,
-                   aco_op_buffer_store_b128);
-   return sized(bytes, aco_op_buffer_load_u8, aco_op_buffer_load_u16, aco_op_buffer_load_b32,
-                aco_op_buffer_load_b64, aco_op_buffer_load_b96, aco_op_buffer_load_b128);
-}
 
 /* A buffer atomic: operands vdata, vaddr, rsrc, soffset. When the IR reads the old value
  * it comes back in vdata (glc / TH_ATOMIC_RETURN), so the destination takes the whole
@@ -625,13 +832,14 @@ select_buffer(struct isel_ctx *c, const struct air_instr *in)
       return isel_unsupported(c, in, "a buffer access through a divergent descriptor");
    bool store = in->op == ACO_OP_STORE_BUFFER, atomic = in->op == ACO_OP_ATOMIC_BUFFER;
    aco_type t = store || atomic ? type_of(c, in->srcs[AIR_MEM_VALUE]) : in->type;
-   if (t.bits < 32 && t.comps > 1)
-      return isel_unsupported(c, in, "a buffer access of a vector of 8- or 16-bit components");
-   unsigned bytes = type_bytes(t);
-   op_t op = buffer_opcode(c, in, t);
-   if (op == NONE)
-      return isel_unsupported(c, in, atomic ? "this buffer atomic on this target"
-                                            : "a buffer access of this size");
+   unsigned cb = t.bits / 8;
+   op_t op = NONE;
+   if (atomic) {
+      if (in->u.mem.atomic < ACO_ATOMIC_COUNT && (t.bits == 32 || t.bits == 64) && t.comps <= 1)
+         op = (t.bits == 64 ? buffer_atomic64 : buffer_atomic32)[in->u.mem.atomic];
+      if (op == NONE || !isel_has(c, op))
+         return isel_unsupported(c, in, "this buffer atomic on this target");
+   }
    aco_temp desc = isel_temp(c, in->srcs[AIR_MEM_BASE]);
    aco_temp dp[4];
    isel_split(c, desc, 4, dp);
@@ -644,7 +852,10 @@ select_buffer(struct isel_ctx *c, const struct air_instr *in)
    dp[3] = isel_const_temp(c, buffer_dword3(c->p->gfx_level), 1);
    aco_temp rsrc = isel_combine(c, aco_rc_s(4), 4, dp);
    int64_t imm = in->u.mem.imm;
-   int64_t inst_off = imm >= 0 && (uint64_t)imm <= c->p->gfx->mubuf_offset_max ? imm : 0;
+   int64_t inst_off =
+      atomic ? (imm >= 0 && (uint64_t)imm <= c->p->gfx->mubuf_offset_max ? imm : 0)
+             : pieces_offset(type_bytes(t), SPACE_BUFFER, cb, imm, 0,
+                             (int32_t)c->p->gfx->mubuf_offset_max);
    aco_temp addr = voffset(c, in->srcs[AIR_MEM_OFFSET], imm - inst_off);
    /* no soffset: GFX12 takes only registers there (null reads 0) */
    aco_operand soff = c->p->gfx_level >= ACO_GFX1200
@@ -654,27 +865,11 @@ select_buffer(struct isel_ctx *c, const struct air_instr *in)
       buffer_atomic(c, in, op, addr, rsrc, soff, inst_off);
       return c->p->status;
    }
-   if (store) {
-      /* vdata is the signature's 'd' but an operand: vdata, vaddr, rsrc, soffset */
-      aco_temp data = vgpr_data(c, in->srcs[AIR_MEM_VALUE]);
-      struct aco_minstr *st = isel_emit(c, op, 4, 0);
-      st->operands[0] = T(data);
-      st->operands[1] = T(addr);
-      st->operands[2] = T(rsrc);
-      st->operands[3] = soff;
-      st->mem.offset = (int32_t)inst_off;
-      st->mem.offen = true;
-      return c->p->status;
-   }
-   aco_temp d = isel_new(c, aco_rc_v((bytes + 3) / 4));
-   struct aco_minstr *ld = isel_emit(c, op, 3, 1);
-   ld->operands[0] = T(addr);
-   ld->operands[1] = T(rsrc);
-   ld->operands[2] = soff;
-   ld->definitions[0] = aco_def_temp(d);
-   ld->mem.offset = (int32_t)inst_off;
-   ld->mem.offen = true;
-   set_loaded(c, in->defs[0], d);
+   struct mem_site site = {SPACE_BUFFER, addr, rsrc, false, inst_off, soff};
+   if (store)
+      store_pieces(c, &site, in->srcs[AIR_MEM_VALUE], t, cb);
+   else
+      set_loaded(c, in->defs[0], load_pieces(c, &site, t, cb));
    return c->p->status;
 }
 
