@@ -551,13 +551,20 @@ add64_sgpr(struct isel_ctx *c, aco_temp base, aco_operand lo, uint32_t hi)
    return isel_combine(c, aco_rc_s(2), 2, parts);
 }
 
-/* An SMEM load of `dwords` dwords at base + offset. */
+/* An SMEM load of `dwords` dwords at base + soffset + offset (soffset: an SGPR, or K(0) for
+ * none). */
 static aco_temp
-smem_load(struct isel_ctx *c, op_t op, aco_temp base, unsigned dwords, int64_t offset)
+smem_load(struct isel_ctx *c, op_t op, aco_temp base, aco_operand soffset, unsigned dwords,
+          int64_t offset)
 {
    aco_temp d = isel_new(c, aco_rc_s(dwords));
-   struct aco_minstr *ld = isel_emit(c, op, 1, 1);
+   bool soff = soffset.kind == ACO_OPND_TEMP;
+   struct aco_minstr *ld = isel_emit(c, op, soff ? 2 : 1, 1);
    ld->operands[0] = T(base);
+   if (soff) {
+      ld->operands[1] = soffset;
+      ld->encoding = ACO_ENC_MEM_SOFFSET;
+   }
    ld->definitions[0] = aco_def_temp(d);
    ld->mem.offset = (int32_t)offset;
    return d;
@@ -600,6 +607,17 @@ select_uniform_load(struct isel_ctx *c, const struct air_instr *in)
       off = T(isel_sop2(c, aco_op_s_add_u32, off, K((uint32_t)rest)));
       rest = 0;
    }
+   /* a dword-aligned value at a register offset: the SGPR goes in the instruction's
+    * soffset field, added to the base by the hardware (zero-extended, as the IR's offset) */
+   aco_operand soff = K(0);
+   if (off.kind == ACO_OPND_TEMP && !max_s && !extra &&
+       fits(inst_off + (int64_t)rest, g->smem_offset_min, g->smem_offset_max) &&
+       fits(inst_off + (int64_t)rest + 4 * dwords, g->smem_offset_min, g->smem_offset_max)) {
+      soff = off;
+      inst_off += (int64_t)rest;
+      off = K(0);
+      rest = 0;
+   }
    if (off.kind == ACO_OPND_TEMP || rest) {
       aco_operand lo_add = off.kind == ACO_OPND_TEMP ? off : K((uint32_t)rest);
       uint32_t hi_add = off.kind == ACO_OPND_TEMP ? 0 : (uint32_t)(rest >> 32);
@@ -617,14 +635,15 @@ select_uniform_load(struct isel_ctx *c, const struct air_instr *in)
       op_t op = smem_load_op(c, 4 * (dwords - done), &size);
       if (op == NONE || !fits(inst_off + 4 * done, g->smem_offset_min, g->smem_offset_max))
          return isel_unsupported(c, in, "a load_uniform of this type");
-      aco_temp v = smem_load(c, op, base, size / 4, inst_off + 4 * done);
+      aco_temp v = smem_load(c, op, base, soff, size / 4, inst_off + 4 * done);
       isel_split(c, v, size / 4, d + done);
       done += size / 4;
    }
    unsigned nd = dwords;
    if (extra) /* the dword of the last byte */
       d[nd++] = smem_load(c, aco_op_s_load_b32,
-                          add64_sgpr(c, base, K((uint32_t)(inst_off + bytes - 1)), 0), 1, 0);
+                          add64_sgpr(c, base, K((uint32_t)(inst_off + bytes - 1)), 0), K(0), 1,
+                          0);
    aco_temp e[32];
    if (max_s) {
       /* the byte offset of the value in its dword, in bits */
