@@ -103,9 +103,7 @@ spillable(const struct spill_ctx *c, uint32_t id)
        id == c->p->stack_pointer.id) /* VGPR spills and reloads address the frame from it */
       return false;
    aco_rc rc = aco_ra_temp_rc(c->p, id);
-   if (aco_rc_is_vgpr(rc) && aco_rc_is_linear(rc))
-      return false;
-   return aco_rc_dwords(rc) <= 4 || is_remat(c->def[id]);
+   return !(aco_rc_is_vgpr(rc) && aco_rc_is_linear(rc));
 }
 
 /* ---- choosing ----------------------------------------------------------------------------- */
@@ -267,6 +265,106 @@ call_excess(struct spill_ctx *c, const struct aco_minstr *in, bool vgpr)
    return need - capacity;
 }
 
+/* Registers of a file a value takes at a call, and the alignment of its first one (as the
+ * allocator places it: SGPR pairs even, wider SGPR values at a multiple of 4). */
+static unsigned
+reg_align(aco_rc rc)
+{
+   return aco_rc_is_vgpr(rc) ? 1 : aco_ra_align_bytes(rc) / 4;
+}
+
+struct kept_item {
+   uint32_t id;
+   unsigned regs, align;
+   uint32_t next; /* distance to the next use in the block */
+   bool remat;
+};
+
+static int
+cmp_kept(const void *a, const void *b)
+{
+   const struct kept_item *x = a, *y = b;
+   if (x->align != y->align)
+      return x->align > y->align ? -1 : 1;
+   if (x->regs != y->regs)
+      return x->regs > y->regs ? -1 : 1;
+   if (x->remat != y->remat)
+      return x->remat ? 1 : -1;
+   if (x->next != y->next)
+      return x->next < y->next ? -1 : 1;
+   return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* At a call, the count of call_excess is not enough: a value living through the call needs
+ * an aligned run of registers the callee keeps, and an ABI keeping its registers in short
+ * stripes may have none wide enough for it, or too few for all of them. So the values
+ * that must survive the call (those call_excess counts, but the ones chosen already) are
+ * placed as the allocator packs a file, largest alignment and size first, the nearest
+ * next use first within one size, into the registers below the limit that neither the
+ * call's fixed definitions nor its arguments in kept registers take. Those finding no
+ * aligned window are chosen; a value of any width can be spilled, so none is left over.
+ * The live set after the call is current. */
+static unsigned
+choose_unplaced(struct spill_ctx *c, struct aco_mblock *b, uint32_t i, bool vgpr)
+{
+   const struct aco_minstr *in = b->instrs.data[i];
+   unsigned limit = vgpr ? c->vgpr_limit : c->sgpr_limit, base = vgpr ? 256 : 0;
+   uint8_t taken[256] = {0};
+   for (unsigned d = 0; d < in->num_definitions; d++) {
+      const aco_definition *def = &in->definitions[d];
+      unsigned f = aco_physreg_field(def->reg);
+      if (!def->fixed || f + aco_rc_reg_count(def->temp.rc) <= base || f >= base + limit)
+         continue;
+      for (unsigned r = 0; r < aco_rc_reg_count(def->temp.rc); r++)
+         if (f + r >= base && f + r < base + limit)
+            taken[f + r - base] = 1;
+   }
+   for (unsigned o = 0; o < in->num_operands; o++) {
+      const aco_operand *op = &in->operands[o];
+      unsigned f = aco_physreg_field(op->reg);
+      if (!kept_operand(in, op) || aco_rc_is_vgpr(op->temp.rc) != vgpr)
+         continue;
+      for (unsigned r = 0; r < aco_rc_reg_count(op->temp.rc); r++)
+         if (f + r >= base && f + r < base + limit)
+            taken[f + r - base] = 1;
+   }
+   ACO_VEC(struct kept_item) items = {NULL, 0, 0};
+   for (uint32_t k = 0; k < c->live_list.len; k++) {
+      uint32_t id = c->live_list.data[k];
+      aco_rc rc = aco_ra_temp_rc(c->p, id);
+      if (c->live[id] != 1 || aco_rc_is_vgpr(rc) != vgpr || held(in, id) || chosen(c, id))
+         continue;
+      struct kept_item it = {id, aco_rc_reg_count(rc), reg_align(rc), next_use(c, i, id),
+                             is_remat(c->def[id])};
+      if (!aco_vec_push(c->p->allocator, &items, it)) {
+         oom(c);
+         return 0;
+      }
+   }
+   if (items.len > 1)
+      qsort(items.data, items.len, sizeof(items.data[0]), cmp_kept);
+   unsigned n = 0;
+   for (uint32_t k = 0; k < items.len; k++) {
+      const struct kept_item *it = &items.data[k];
+      bool placed = false;
+      for (unsigned r = 0; r + it->regs <= limit && !placed; r += it->align) {
+         unsigned j = 0;
+         while (j < it->regs && !taken[r + j])
+            j++;
+         if (j < it->regs)
+            continue;
+         memset(&taken[r], 1, it->regs);
+         placed = true;
+      }
+      if (!placed && spillable(c, it->id)) {
+         c->chosen[it->id] = 1;
+         n++;
+      }
+   }
+   aco_vec_free(c->p->allocator, &items);
+   return n;
+}
+
 static bool
 has_call(const struct aco_mblock *b)
 {
@@ -304,6 +402,11 @@ choose(struct spill_ctx *c)
          for (unsigned file = 0; file < 2; file++) {
             int excess = (file ? d->vgpr - (int)c->vgpr_limit : d->sgpr - (int)c->sgpr_limit);
             if (in->opcode == aco_op_p_call) {
+               unsigned u = choose_unplaced(c, b, i, file);
+               if (u) {
+                  c->over = true;
+                  n += u;
+               }
                int e = call_excess(c, in, file);
                excess = e > excess ? e : excess;
             }
