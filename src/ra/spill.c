@@ -14,7 +14,11 @@
  *
  * Calls: the values live through a p_call (with the arguments it reads) must fit in the
  * registers the callee keeps, below the limits: the rest are spilled like any other
- * (docs/calls.md "Caller side").
+ * (docs/calls.md "The caller"). What the count leaves must also find aligned runs of
+ * kept registers: a value that finds none is split into pieces that do (p_split_vector
+ * after its definition, p_create_vector of the pieces before each use, where a reload
+ * would go; the pieces are values like any other, spilled in a later round if need be),
+ * or spilled when no split fits. Values of any width can be spilled.
  *
  * Where they go. SGPRs go into lanes of linear VGPRs (v_writelane / v_readlane, which
  * ignore exec: a linear VGPR is live in every lane, kept by the allocator in the top of the
@@ -368,9 +372,10 @@ cmp_kept(const void *a, const void *b)
  * that must survive the call (those call_excess counts, but the ones chosen already) are
  * placed as the allocator packs a file, largest alignment and size first, the nearest
  * next use first within one size, into the registers below the limit that neither the
- * call's fixed definitions nor its arguments in kept registers take. Those finding no
- * aligned window are chosen; a value of any width can be spilled, so none is left over.
- * The live set after the call is current. */
+ * call's fixed definitions nor its arguments in kept registers take. Each value finding
+ * no aligned window is then split into pieces that fit the registers left (split_fit), or
+ * else spilled; a value of any width can be spilled, so none is left over. The live set
+ * after the call is current. */
 static unsigned
 choose_unplaced(struct spill_ctx *c, struct aco_mblock *b, uint32_t i, bool vgpr)
 {
@@ -466,17 +471,20 @@ choose(struct spill_ctx *c)
          for (unsigned file = 0; file < 2; file++) {
             int excess = (file ? d->vgpr - (int)c->vgpr_limit : d->sgpr - (int)c->sgpr_limit);
             if (in->opcode == aco_op_p_call) {
-               unsigned u = choose_unplaced(c, b, i, file);
-               if (u) {
-                  c->over = true;
-                  n += u;
-               }
                int e = call_excess(c, in, file);
                excess = e > excess ? e : excess;
             }
             if (excess > 0) {
                c->over = true;
                n += choose_at(c, b, i, file, excess);
+            }
+            /* what the count leaves must also find runs of kept registers */
+            if (in->opcode == aco_op_p_call) {
+               unsigned u = choose_unplaced(c, b, i, file);
+               if (u) {
+                  c->over = true;
+                  n += u;
+               }
             }
          }
          step_back(c, in, i);
