@@ -413,34 +413,38 @@ lower_spill(struct lower_ctx *ctx, const struct aco_minstr *in)
    static const enum aco_opcode stores[5] = {aco_op_p_startpgm, aco_op_scratch_store_b32,
                                              aco_op_scratch_store_b64, aco_op_scratch_store_b96,
                                              aco_op_scratch_store_b128};
-   if (dwords < 1 || dwords > 4)
-      return aco_mprogram_error(p, ACO_ERROR_UNSUPPORTED,
-                                "lower_to_hw: a VGPR spill of %u dwords", dwords);
+   if (dwords < 1)
+      return aco_mprogram_error(p, ACO_ERROR_INVALID_IR, "lower_to_hw: block %u: a VGPR %s "
+                                "of no dwords", ctx->block->index, aco_op_info(in->opcode)->name);
    /* a called function's frame starts at its stack pointer (the last operand) */
    bool sp = in->num_operands == (reload ? 2u : 3u);
    enum aco_encoding enc = sp ? ACO_ENC_MEM_NO_VADDR | ACO_ENC_MEM_SADDR : ACO_ENC_MEM_NO_VADDR;
    aco_operand ops[2];
-   struct aco_minstr *m;
    /* a 16-bit value in a VGPR half moves alone: the other half may hold another value */
    bool half = aco_rc_is_subdword(rc), hi = aco_physreg_byte(r) == 2;
-   aco_physreg whole = aco_physreg_make(aco_physreg_field(r), 0);
-   if (reload) {
-      aco_definition d = aco_def_fixed(aco_temp_make(0, aco_rc_v(dwords)), whole);
-      ops[0] = sp ? in->operands[1] : aco_opnd_const(0, 32);
-      enum aco_opcode op = !half ? loads[dwords]
-                           : hi  ? aco_op_scratch_load_d16_hi_b16 : aco_op_scratch_load_d16_b16;
-      m = aco_mb_hw(&b, op, enc, &d, ops);
-      p->vgpr_reloads += dwords;
-   } else {
-      ops[0] = aco_opnd_reg(whole, aco_rc_v(dwords));
-      ops[1] = sp ? in->operands[2] : aco_opnd_const(0, 32);
-      enum aco_opcode op = !half ? stores[dwords]
-                           : hi  ? aco_op_scratch_store_d16_hi_b16 : aco_op_scratch_store_b16;
-      m = aco_mb_hw(&b, op, enc, NULL, ops);
-      p->vgpr_spills += dwords;
+   /* a wider value goes in pieces of at most four dwords, each at its place in the slot */
+   for (unsigned k = 0; k < dwords; k += 4) {
+      unsigned n = dwords - k < 4 ? dwords - k : 4;
+      aco_physreg whole = aco_physreg_make(aco_physreg_field(r) + k, 0);
+      struct aco_minstr *m;
+      if (reload) {
+         aco_definition d = aco_def_fixed(aco_temp_make(0, aco_rc_v(n)), whole);
+         ops[0] = sp ? in->operands[1] : aco_opnd_const(0, 32);
+         enum aco_opcode op = !half ? loads[n]
+                              : hi  ? aco_op_scratch_load_d16_hi_b16 : aco_op_scratch_load_d16_b16;
+         m = aco_mb_hw(&b, op, enc, &d, ops);
+         p->vgpr_reloads += n;
+      } else {
+         ops[0] = aco_opnd_reg(whole, aco_rc_v(n));
+         ops[1] = sp ? in->operands[2] : aco_opnd_const(0, 32);
+         enum aco_opcode op = !half ? stores[n]
+                              : hi  ? aco_op_scratch_store_d16_hi_b16 : aco_op_scratch_store_b16;
+         m = aco_mb_hw(&b, op, enc, NULL, ops);
+         p->vgpr_spills += n;
+      }
+      if (m)
+         m->mem.offset = (int32_t)(offset + 4 * k);
    }
-   if (m)
-      m->mem.offset = (int32_t)offset;
    return p->status;
 }
 

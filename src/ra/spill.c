@@ -14,7 +14,11 @@
  *
  * Calls: the values live through a p_call (with the arguments it reads) must fit in the
  * registers the callee keeps, below the limits: the rest are spilled like any other
- * (docs/calls.md "Caller side").
+ * (docs/calls.md "The caller"). What the count leaves must also find aligned runs of
+ * kept registers: a value that finds none is split into pieces that do (p_split_vector
+ * after its definition, p_create_vector of the pieces before each use, where a reload
+ * would go; the pieces are values like any other, spilled in a later round if need be),
+ * or spilled when no split fits. Values of any width can be spilled.
  *
  * Where they go. SGPRs go into lanes of linear VGPRs (v_writelane / v_readlane, which
  * ignore exec: a linear VGPR is live in every lane, kept by the allocator in the top of the
@@ -41,15 +45,23 @@
 
 #define MAX_ROUNDS 64
 
-enum { KEEP = 0, SPILL = 1, REMAT = 2 };
+enum { KEEP = 0, SPILL = 1, REMAT = 2, SPLIT = 3 };
+
+/* c->chosen: CHOSEN_SPILL (spilled or rematerialized) or CHOSEN_SPLIT (split into
+ * pieces of c->split_regs[id] registers at most) */
+enum { CHOSEN_SPILL = 1, CHOSEN_SPLIT = 2 };
 
 struct spill_ctx {
    struct aco_mprogram *p;
    unsigned sgpr_limit, vgpr_limit;
    uint32_t num_temps;       /* at the start of the round */
    uint32_t unspillable_from; /* temporaries from this id on were created by spilling */
-   uint8_t *state;            /* per temporary: KEEP, SPILL, REMAT (for all rounds) */
-   uint8_t *chosen;           /* per temporary: chosen in this round */
+   uint8_t *state;            /* per temporary: KEEP, SPILL, REMAT, SPLIT (for all rounds) */
+   uint8_t *chosen;           /* per temporary: chosen in this round (CHOSEN_*) */
+   uint8_t *split_regs;       /* per temporary: CHOSEN_SPLIT: registers per piece */
+   uint8_t *piece;            /* per temporary: a piece of a split value (for all rounds) */
+   uint32_t *pieces_at;       /* per temporary: SPLIT: its first piece in `pieces` */
+   ACO_VEC(aco_temp) pieces;  /* the pieces of split values, each value's in order */
    struct aco_minstr **def;   /* per temporary: its definition */
    uint32_t *def_block;
    int32_t *slot;             /* SPILL: SGPR lane (global) or VGPR frame offset */
@@ -99,13 +111,11 @@ is_remat(const struct aco_minstr *in)
 static bool
 spillable(const struct spill_ctx *c, uint32_t id)
 {
-   if (!id || id >= c->unspillable_from || c->state[id] != KEEP || !c->def[id] ||
+   if (!id || (id >= c->unspillable_from && !c->piece[id]) || c->state[id] != KEEP || !c->def[id] ||
        id == c->p->stack_pointer.id) /* VGPR spills and reloads address the frame from it */
       return false;
    aco_rc rc = aco_ra_temp_rc(c->p, id);
-   if (aco_rc_is_vgpr(rc) && aco_rc_is_linear(rc))
-      return false;
-   return aco_rc_dwords(rc) <= 4 || is_remat(c->def[id]);
+   return !(aco_rc_is_vgpr(rc) && aco_rc_is_linear(rc));
 }
 
 /* ---- choosing ----------------------------------------------------------------------------- */
@@ -202,7 +212,8 @@ choose_at(struct spill_ctx *c, struct aco_mblock *b, uint32_t i, bool vgpr, int 
    /* values chosen earlier in this round that are live here already relieve it */
    for (uint32_t k = 0; k < c->live_list.len; k++) {
       uint32_t id = c->live_list.data[k];
-      if (c->live[id] == 1 && c->chosen[id] && aco_rc_is_vgpr(aco_ra_temp_rc(c->p, id)) == vgpr &&
+      if (c->live[id] == 1 && c->chosen[id] == CHOSEN_SPILL &&
+          aco_rc_is_vgpr(aco_ra_temp_rc(c->p, id)) == vgpr &&
           !held(in, id))
          excess -= (int)demand_of(aco_ra_temp_rc(c->p, id));
    }
@@ -225,7 +236,7 @@ choose_at(struct spill_ctx *c, struct aco_mblock *b, uint32_t i, bool vgpr, int 
       }
       if (!best)
          break;
-      c->chosen[best] = 1;
+      c->chosen[best] = CHOSEN_SPILL;
       excess -= (int)demand_of(aco_ra_temp_rc(c->p, best));
       n++;
    }
@@ -265,6 +276,162 @@ call_excess(struct spill_ctx *c, const struct aco_minstr *in, bool vgpr)
          need += (int)aco_rc_reg_count(op->temp.rc);
    }
    return need - capacity;
+}
+
+/* Registers of a file a value takes at a call, and the alignment of its first one (as the
+ * allocator places it: SGPR pairs even, wider SGPR values at a multiple of 4). */
+static unsigned
+reg_align(aco_rc rc)
+{
+   return aco_rc_is_vgpr(rc) ? 1 : aco_ra_align_bytes(rc) / 4;
+}
+
+/* Takes the first free run of `regs` registers aligned to `align` in taken[0..limit). */
+static bool
+place_run(uint8_t *taken, unsigned limit, unsigned regs, unsigned align)
+{
+   for (unsigned r = 0; r + regs <= limit; r += align) {
+      unsigned j = 0;
+      while (j < regs && !taken[r + j])
+         j++;
+      if (j < regs)
+         continue;
+      memset(&taken[r], 1, regs);
+      return true;
+   }
+   return false;
+}
+
+/* The registers in the k-th piece of a value of `regs` registers split into pieces of at
+ * most `piece` (the last one may be smaller). */
+static unsigned
+piece_regs(unsigned regs, unsigned piece, unsigned k)
+{
+   unsigned left = regs - k * piece;
+   return left < piece ? left : piece;
+}
+
+/* A value that finds no run of kept registers at a call is split into pieces when they
+ * all find one among the registers left (pieces of at most 4, 3 (VGPRs), 2 or 1
+ * registers, the largest that fit, each aligned as a value of its size), and then kept
+ * in registers across the call instead of stored: the registers the pieces take are
+ * marked in `taken`. 0: no split fits (or the value is not made of whole dwords, or is
+ * one register); it is spilled. */
+static unsigned
+split_fit(struct spill_ctx *c, uint32_t id, uint8_t *taken, unsigned limit)
+{
+   aco_rc rc = aco_ra_temp_rc(c->p, id);
+   unsigned regs = aco_rc_reg_count(rc);
+   bool vgpr = aco_rc_is_vgpr(rc);
+   if (regs < 2 || aco_rc_is_subdword(rc) || aco_rc_bytes(rc) != regs * 4)
+      return 0;
+   for (unsigned piece = regs - 1 < 4 ? regs - 1 : 4; piece >= 1; piece--) {
+      if (!vgpr && piece == 3)
+         continue; /* aligned like a quad: pieces of 4 fit wherever those of 3 do */
+      uint8_t trial[256];
+      memcpy(trial, taken, limit);
+      unsigned k = 0;
+      for (; k * piece < regs; k++) {
+         unsigned n = piece_regs(regs, piece, k);
+         if (!place_run(trial, limit, n, vgpr ? 1 : reg_align(aco_rc_s(n))))
+            break;
+      }
+      if (k * piece >= regs) {
+         memcpy(taken, trial, limit);
+         return piece;
+      }
+   }
+   return 0;
+}
+
+struct kept_item {
+   uint32_t id;
+   unsigned regs, align;
+   uint32_t next; /* distance to the next use in the block */
+   bool remat;
+};
+
+static int
+cmp_kept(const void *a, const void *b)
+{
+   const struct kept_item *x = a, *y = b;
+   if (x->align != y->align)
+      return x->align > y->align ? -1 : 1;
+   if (x->regs != y->regs)
+      return x->regs > y->regs ? -1 : 1;
+   if (x->remat != y->remat)
+      return x->remat ? 1 : -1;
+   if (x->next != y->next)
+      return x->next < y->next ? -1 : 1;
+   return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* At a call, the count of call_excess is not enough: a value living through the call needs
+ * an aligned run of registers the callee keeps, and an ABI keeping its registers in short
+ * stripes may have none wide enough for it, or too few for all of them. So the values
+ * that must survive the call (those call_excess counts, but the ones chosen already) are
+ * placed as the allocator packs a file, largest alignment and size first, the nearest
+ * next use first within one size, into the registers below the limit that neither the
+ * call's fixed definitions nor its arguments in kept registers take. Each value finding
+ * no aligned window is then split into pieces that fit the registers left (split_fit), or
+ * else spilled; a value of any width can be spilled, so none is left over. The live set
+ * after the call is current. */
+static unsigned
+choose_unplaced(struct spill_ctx *c, struct aco_mblock *b, uint32_t i, bool vgpr)
+{
+   const struct aco_minstr *in = b->instrs.data[i];
+   unsigned limit = vgpr ? c->vgpr_limit : c->sgpr_limit, base = vgpr ? 256 : 0;
+   uint8_t taken[256] = {0};
+   for (unsigned d = 0; d < in->num_definitions; d++) {
+      const aco_definition *def = &in->definitions[d];
+      unsigned f = aco_physreg_field(def->reg);
+      if (!def->fixed || f + aco_rc_reg_count(def->temp.rc) <= base || f >= base + limit)
+         continue;
+      for (unsigned r = 0; r < aco_rc_reg_count(def->temp.rc); r++)
+         if (f + r >= base && f + r < base + limit)
+            taken[f + r - base] = 1;
+   }
+   for (unsigned o = 0; o < in->num_operands; o++) {
+      const aco_operand *op = &in->operands[o];
+      unsigned f = aco_physreg_field(op->reg);
+      if (!kept_operand(in, op) || aco_rc_is_vgpr(op->temp.rc) != vgpr)
+         continue;
+      for (unsigned r = 0; r < aco_rc_reg_count(op->temp.rc); r++)
+         if (f + r >= base && f + r < base + limit)
+            taken[f + r - base] = 1;
+   }
+   ACO_VEC(struct kept_item) items = {NULL, 0, 0};
+   for (uint32_t k = 0; k < c->live_list.len; k++) {
+      uint32_t id = c->live_list.data[k];
+      aco_rc rc = aco_ra_temp_rc(c->p, id);
+      if (c->live[id] != 1 || aco_rc_is_vgpr(rc) != vgpr || held(in, id) || chosen(c, id))
+         continue;
+      struct kept_item it = {id, aco_rc_reg_count(rc), reg_align(rc), next_use(c, i, id),
+                             is_remat(c->def[id])};
+      if (!aco_vec_push(c->p->allocator, &items, it)) {
+         oom(c);
+         return 0;
+      }
+   }
+   if (items.len > 1)
+      qsort(items.data, items.len, sizeof(items.data[0]), cmp_kept);
+   /* the values that find no place are moved to the front */
+   uint32_t unplaced = 0;
+   for (uint32_t k = 0; k < items.len; k++)
+      if (!place_run(taken, limit, items.data[k].regs, items.data[k].align))
+         items.data[unplaced++] = items.data[k];
+   unsigned n = 0;
+   for (uint32_t k = 0; k < unplaced; k++) {
+      uint32_t id = items.data[k].id;
+      if (!spillable(c, id))
+         continue;
+      unsigned piece = split_fit(c, id, taken, limit);
+      c->chosen[id] = piece ? CHOSEN_SPLIT : CHOSEN_SPILL;
+      c->split_regs[id] = (uint8_t)piece;
+      n++;
+   }
+   aco_vec_free(c->p->allocator, &items);
+   return n;
 }
 
 static bool
@@ -311,6 +478,14 @@ choose(struct spill_ctx *c)
                c->over = true;
                n += choose_at(c, b, i, file, excess);
             }
+            /* what the count leaves must also find runs of kept registers */
+            if (in->opcode == aco_op_p_call) {
+               unsigned u = choose_unplaced(c, b, i, file);
+               if (u) {
+                  c->over = true;
+                  n += u;
+               }
+            }
          }
          step_back(c, in, i);
       }
@@ -327,6 +502,22 @@ new_temp(struct spill_ctx *c, aco_rc rc)
    if (!t.id)
       oom(c);
    return t;
+}
+
+/* The pieces of split value id: new temporaries of its file, in order. */
+static aco_status
+make_pieces(struct spill_ctx *c, uint32_t id)
+{
+   aco_rc rc = aco_ra_temp_rc(c->p, id);
+   unsigned regs = aco_rc_reg_count(rc), piece = c->split_regs[id];
+   c->pieces_at[id] = c->pieces.len;
+   for (unsigned k = 0; k * piece < regs; k++) {
+      unsigned n = piece_regs(regs, piece, k);
+      aco_temp t = new_temp(c, aco_rc_is_vgpr(rc) ? aco_rc_v(n) : aco_rc_s(n));
+      if (!t.id || !aco_vec_push(c->p->allocator, &c->pieces, t))
+         return oom(c);
+   }
+   return ACO_SUCCESS;
 }
 
 /* Creates the linear VGPRs the SGPR slots need, at the entry (before the blocks are
@@ -400,12 +591,29 @@ make_sgpr_scratch(struct spill_ctx *c, uint32_t id, aco_temp *reloaded)
    return in;
 }
 
+/* p_split_vector of a split value into its pieces (after its definition) */
+static struct aco_minstr *
+make_split(struct spill_ctx *c, uint32_t id)
+{
+   unsigned regs = aco_rc_reg_count(aco_ra_temp_rc(c->p, id)), piece = c->split_regs[id];
+   unsigned n = (regs + piece - 1) / piece;
+   struct aco_minstr *in = aco_minstr_create(&c->p->arena, aco_op_p_split_vector, 1, n);
+   if (!in)
+      return NULL;
+   in->operands[0] = aco_opnd_temp(aco_temp_make(id, aco_ra_temp_rc(c->p, id)));
+   for (unsigned k = 0; k < n; k++)
+      in->definitions[k] = aco_def_temp(c->pieces.data[c->pieces_at[id] + k]);
+   return in;
+}
+
 /* p_spill id (after its definition) */
 static struct aco_minstr *
 make_spill(struct spill_ctx *c, uint32_t id)
 {
    aco_rc rc = aco_ra_temp_rc(c->p, id);
    bool vgpr = aco_rc_is_vgpr(rc);
+   if (c->state[id] == SPLIT)
+      return make_split(c, id);
    if (!vgpr && c->p->call_keeps_no_vgpr)
       return make_sgpr_scratch(c, id, NULL);
    bool sp = vgpr && c->p->stack_pointer.id;
@@ -424,8 +632,8 @@ make_spill(struct spill_ctx *c, uint32_t id)
    return in;
 }
 
-/* The instruction giving a new copy of spilled value id: a reload or the rematerialized
- * constant move. */
+/* The instruction giving a new copy of spilled value id: a reload, the rematerialized
+ * constant move, or the p_create_vector of a split value's pieces. */
 static struct aco_minstr *
 make_reload(struct spill_ctx *c, uint32_t id, aco_temp *out)
 {
@@ -434,7 +642,15 @@ make_reload(struct spill_ctx *c, uint32_t id, aco_temp *out)
    if (!out->id)
       return NULL;
    struct aco_minstr *in;
-   if (c->state[id] == REMAT) {
+   if (c->state[id] == SPLIT) {
+      unsigned regs = aco_rc_reg_count(rc), piece = c->split_regs[id];
+      unsigned n = (regs + piece - 1) / piece;
+      in = aco_minstr_create(&c->p->arena, aco_op_p_create_vector, n, 1);
+      if (!in)
+         return NULL;
+      for (unsigned k = 0; k < n; k++)
+         in->operands[k] = aco_opnd_temp(c->pieces.data[c->pieces_at[id] + k]);
+   } else if (c->state[id] == REMAT) {
       const struct aco_minstr *d = c->def[id];
       in = aco_minstr_create(&c->p->arena, (enum aco_opcode)d->opcode, 1, 1);
       if (!in)
@@ -586,8 +802,10 @@ rewrite_block(struct spill_ctx *c, struct aco_mblock *b)
       struct aco_minstr *in = b->instrs.data[i];
       for (unsigned d = 0; d < in->num_definitions; d++) {
          uint32_t id = in->definitions[d].temp.id;
-         if (id && chosen(c, id) && c->state[id] == SPILL) {
-            bool frame = aco_rc_is_vgpr(aco_ra_temp_rc(c->p, id)) || c->p->call_keeps_no_vgpr;
+         if (id && chosen(c, id) && (c->state[id] == SPILL || c->state[id] == SPLIT)) {
+            /* (a VGPR split, a register copy, goes where a VGPR store would) */
+            bool frame = aco_rc_is_vgpr(aco_ra_temp_rc(c->p, id)) ||
+                         (c->p->call_keeps_no_vgpr && c->state[id] == SPILL);
             struct pending p = {spill_point(b, i, frame), id};
             if (!aco_vec_push(c->p->allocator, &pend, p))
                goto fail;
@@ -663,11 +881,16 @@ prepare_round(struct spill_ctx *c)
    uint32_t n = p->temp_count;
    if (!regrow(a, (void **)&c->state, c->num_temps, n, 1) ||
        !regrow(a, (void **)&c->slot, c->num_temps, n, sizeof(*c->slot)) ||
+       !regrow(a, (void **)&c->piece, c->num_temps, n, 1) ||
        !regrow(a, (void **)&c->chosen, 0, n, 1) || !regrow(a, (void **)&c->live, 0, n, 1) ||
+       !regrow(a, (void **)&c->split_regs, 0, n, 1) ||
+       !regrow(a, (void **)&c->pieces_at, 0, n, sizeof(*c->pieces_at)) ||
        !regrow(a, (void **)&c->next_use, 0, n, sizeof(*c->next_use)) ||
        !regrow(a, (void **)&c->def, 0, n, sizeof(*c->def)))
       return oom(c);
    c->num_temps = n;
+   for (uint32_t k = 0; k < c->pieces.len; k++)
+      c->piece[c->pieces.data[k].id] = 1;
    memset(c->next_use, 0xff, (size_t)n * sizeof(*c->next_use));
    struct aco_mblock *b;
    struct aco_minstr *in;
@@ -693,6 +916,10 @@ finish(struct spill_ctx *c)
    aco_free(a, c->next_use);
    aco_free(a, c->def);
    aco_free(a, c->slot);
+   aco_free(a, c->piece);
+   aco_free(a, c->split_regs);
+   aco_free(a, c->pieces_at);
+   aco_vec_free(a, &c->pieces);
    aco_vec_free(a, &c->lin);
    aco_vec_free(a, &c->live_list);
 }
@@ -760,10 +987,19 @@ aco_spill(struct aco_mprogram *p)
       for (uint32_t id = 1; id < c.num_temps; id++) {
          if (!c.chosen[id])
             continue;
+         if (c.chosen[id] == CHOSEN_SPLIT) {
+            c.state[id] = SPLIT;
+            s = make_pieces(&c, id);
+            if (s)
+               break;
+            continue;
+         }
          c.state[id] = is_remat(c.def[id]) ? REMAT : SPILL;
          if (c.state[id] == SPILL)
             assign_slot(&c, id);
       }
+      if (s)
+         break;
       make_lin_vgprs(&c);
       struct aco_mblock *b;
       aco_foreach_block(p, b)
