@@ -14,7 +14,9 @@
  * the number of waves its current demand gives (and the SGPRs it already needs); for a
  * function that saves registers for its caller, the demand it already has (more registers
  * would mean more saves). The allocator recomputes liveness afterwards. Linear in the
- * program (each load looks at most MOVE_WINDOW instructions up). */
+ * program (each load looks at most MOVE_WINDOW instructions up). Reloads of VGPRs the
+ * spiller put in the scratch frame count as loads (and their spills as stores), so they
+ * leave the place right before their use where the spiller put them. */
 #include "sched/sched.h"
 
 #include "target/latency.h"
@@ -25,9 +27,29 @@
 
 #define MOVE_WINDOW 48
 
+/* A VGPR spilled to or reloaded from its slot of the scratch frame (docs/mir.md): a store
+ * and a load once lowered. SGPR spills (lanes of a linear VGPR) are not. */
+static bool
+is_vgpr_spill(const struct aco_minstr *in)
+{
+   return in->opcode == aco_op_p_spill && !in->num_definitions && in->num_operands >= 2 &&
+          in->operands[0].kind == ACO_OPND_TEMP && aco_rc_is_vgpr(in->operands[0].temp.rc) &&
+          !(in->operands[0].temp.rc.v & ACO_RC_LINEAR) && in->operands[1].kind == ACO_OPND_CONST;
+}
+
+static bool
+is_vgpr_reload(const struct aco_minstr *in)
+{
+   return in->opcode == aco_op_p_reload && in->num_definitions == 1 && in->num_operands >= 1 &&
+          aco_rc_is_vgpr(in->definitions[0].temp.rc) &&
+          !(in->definitions[0].temp.rc.v & ACO_RC_LINEAR) && in->operands[0].kind == ACO_OPND_CONST;
+}
+
 static bool
 is_load(const struct aco_minstr *in)
 {
+   if (is_vgpr_reload(in))
+      return true;
    const struct aco_op_info *info = aco_op_info(in->opcode);
    switch (info->format) {
    case ACO_FMT_SMEM:
@@ -222,6 +244,8 @@ pclass(struct prera_ctx *c, unsigned op)
 static bool
 schedulable(struct prera_ctx *c, const struct aco_minstr *in)
 {
+   if (is_vgpr_spill(in) || is_vgpr_reload(in))
+      return true;
    if (!passable(in) && !is_load(in)) {
       /* stores, atomics and other memory instructions stay in order but may be scheduled */
       unsigned fmt = aco_op_info(in->opcode)->format;
@@ -311,6 +335,8 @@ pimplicit(struct prera_ctx *c, unsigned i, const struct aco_minstr *in, uint8_t 
 static bool
 pwrites_memory(const struct aco_minstr *in)
 {
+   if (is_vgpr_spill(in))
+      return true;
    const struct aco_op_info *info = aco_op_info(in->opcode);
    if (info->format == ACO_FMT_DS)
       return strncmp(info->name, "ds_read", 7) != 0 && strncmp(info->name, "ds_load", 7) != 0;
@@ -320,6 +346,8 @@ pwrites_memory(const struct aco_minstr *in)
 static bool
 pmemory(const struct aco_minstr *in)
 {
+   if (is_vgpr_spill(in) || is_vgpr_reload(in))
+      return true;
    unsigned fmt = aco_op_info(in->opcode)->format;
    return fmt == ACO_FMT_SMEM || fmt == ACO_FMT_FLAT || fmt == ACO_FMT_GLOBAL ||
           fmt == ACO_FMT_SCRATCH || fmt == ACO_FMT_MUBUF || fmt == ACO_FMT_DS;
@@ -404,7 +432,7 @@ list_schedule_region(struct prera_ctx *c, struct aco_mblock *b, uint32_t start, 
    for (unsigned i = 0; i < n; i++) {
       struct pnode *nd = &c->nodes[i];
       struct aco_minstr *in = b->instrs.data[start + i];
-      uint8_t cls = pclass(c, in->opcode);
+      uint8_t cls = is_vgpr_spill(in) || is_vgpr_reload(in) ? ACO_T_VMEM : pclass(c, in->opcode);
       struct aco_tcost t = aco_timing_cost(p->gfx_level, cls);
       unsigned passes = aco_timing_passes(p->gfx_level, p->wave_size, cls);
       memset(nd, 0, sizeof(*nd));
@@ -418,7 +446,7 @@ list_schedule_region(struct prera_ctx *c, struct aco_mblock *b, uint32_t start, 
    for (unsigned i = 0; i < n && !c->overflow; i++) {
       struct pnode *nd = &c->nodes[i];
       const struct aco_minstr *in = nd->in;
-      uint8_t cls = pclass(c, in->opcode);
+      uint8_t cls = is_vgpr_spill(in) || is_vgpr_reload(in) ? ACO_T_VMEM : pclass(c, in->opcode);
       for (unsigned k = 0; k < in->num_operands; k++) {
          const aco_operand *o = &in->operands[k];
          if (o->kind == ACO_OPND_CONST || o->kind == ACO_OPND_UNDEF)
@@ -671,15 +699,40 @@ aco_schedule_prera(struct aco_mprogram *p)
    if (s != ACO_SUCCESS)
       return s;
    struct aco_register_demand budget = budget_of(p);
+   /* the blocks' orders as they were, to go back to when the estimates were wrong */
+   uint32_t total = 0;
+   for (uint32_t bi = 0; bi < p->blocks.len; bi++)
+      total += p->blocks.data[bi]->instrs.len;
+   struct aco_minstr **saved = aco_alloc(p->allocator, sizeof(*saved) * (total ? total : 1));
+   if (!saved)
+      return aco_mprogram_error(p, ACO_ERROR_OUT_OF_MEMORY, "scheduler: out of memory");
+   for (uint32_t bi = 0, k = 0; bi < p->blocks.len; bi++) {
+      struct aco_mblock *b = p->blocks.data[bi];
+      memcpy(saved + k, b->instrs.data, sizeof(*saved) * b->instrs.len);
+      k += b->instrs.len;
+   }
    bool changed = false;
    s = list_schedule(p, budget, &changed);
-   if (s != ACO_SUCCESS)
-      return s;
    /* the list schedule leaves each block's demand as it was at most where it moved
     * things (its pressure check); the loads then move on that estimate */
-   for (uint32_t bi = 0; bi < p->blocks.len && !changed; bi++)
+   for (uint32_t bi = 0; bi < p->blocks.len && !changed && s == ACO_SUCCESS; bi++)
       schedule_block(p, p->blocks.data[bi], budget, &changed);
-   /* the allocator takes the liveness as it is when nothing moved */
-   p->liveness_current = !changed;
-   return p->status;
+   if (s == ACO_SUCCESS && changed) {
+      /* the demand estimates are per region; the whole function's demand must stay within
+       * the budget (and so within the limits the spiller kept), else the order it had
+       * comes back. The allocator takes this liveness as it is. */
+      s = aco_compute_liveness(p);
+      if (s == ACO_SUCCESS &&
+          (p->max_demand.vgpr > budget.vgpr || p->max_demand.sgpr > budget.sgpr)) {
+         for (uint32_t bi = 0, k = 0; bi < p->blocks.len; bi++) {
+            struct aco_mblock *b = p->blocks.data[bi];
+            memcpy(b->instrs.data, saved + k, sizeof(*saved) * b->instrs.len);
+            k += b->instrs.len;
+         }
+         s = aco_compute_liveness(p);
+      }
+   }
+   aco_free(p->allocator, saved);
+   p->liveness_current = s == ACO_SUCCESS;
+   return s;
 }
