@@ -439,7 +439,10 @@ sop2(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
       unsigned off = b32 & 31, width = (b32 >> 16) & 0x7f;
       if (width > 32)
          width = 32;
-      uint64_t v = ((uint64_t)a32 >> off) & mask_bits(width);
+      /* The signed form shifts arithmetically: a field reaching past bit 31
+       * takes the source's sign for its missing bits. */
+      uint64_t src = op == aco_op_s_bfe_i32 ? (uint64_t)(int64_t)(int32_t)a32 : a32;
+      uint64_t v = (src >> off) & mask_bits(width);
       if (op == aco_op_s_bfe_i32 && width && width < 32 && ((v >> (width - 1)) & 1))
          v |= ~mask_bits(width);
       r = (uint32_t)v; scc = r != 0;
@@ -449,7 +452,7 @@ sop2(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
       unsigned off = b32 & 63, width = (b32 >> 16) & 0x7f;
       if (width > 64)
          width = 64;
-      uint64_t v = (a >> off) & mask_bits(width);
+      uint64_t v = (op == aco_op_s_bfe_i64 ? (uint64_t)((int64_t)a >> off) : a >> off) & mask_bits(width);
       if (op == aco_op_s_bfe_i64 && width && width < 64 && ((v >> (width - 1)) & 1))
          v |= ~mask_bits(width);
       r = v; scc = r != 0;

@@ -645,11 +645,13 @@ emu_valu_op(const struct emu_wave *w, enum aco_opcode op, const struct emu_lane_
       OUT(((uint32_t)a >> off) & (uint32_t)((1ull << width) - 1));
    }
    case aco_op_v_bfe_i32: {
+      /* The source is shifted arithmetically: when the field reaches past
+       * bit 31, its top bits are copies of the source's sign. */
       RES(B32, NOF);
       unsigned off = b & 31, width = c & 31;
       if (!width)
          OUT(0);
-      OUT((uint32_t)sext((uint32_t)a >> off, width));
+      OUT((uint32_t)sext((uint32_t)(i32(a) >> off), width));
    }
    case aco_op_v_bfi_b32: RES(B32, NOF); OUT(((a & b) | (~a & c)) & 0xffffffffu);
    case aco_op_v_alignbit_b32: RES(B32, NOF); OUT((uint32_t)((((uint64_t)(uint32_t)a << 32) | (uint32_t)b) >> (c & 31)));
