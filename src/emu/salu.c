@@ -292,7 +292,7 @@ sop1(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
       break;
    case aco_op_s_setpc_b64: {
       uint64_t t = emu_sop(ws, in, 0, 2);
-      if (ws->w.failed)
+      if (ws->w.failed || !emu_check_use(&ws->w, "a jump target"))
          return false;
       if (!emu_abi_setpc(ws, t))
          return false;
@@ -300,7 +300,7 @@ sop1(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
    }
    case aco_op_s_swappc_b64: {
       uint64_t t = emu_sop(ws, in, 0, 2);
-      if (ws->w.failed)
+      if (ws->w.failed || !emu_check_use(&ws->w, "a jump target"))
          return false;
       emu_sdst(ws, in, 0, 2, next);
       if (ws->w.failed ||
@@ -309,7 +309,12 @@ sop1(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
       return jump(ws, t);
    }
    case aco_op_s_movrels_b32: case aco_op_s_movrels_b64: {
+      /* m0 picks the register: garbage there is an address; the base register read
+       * above is not the one moved */
+      emu_set_taint(&ws->w, false);
       unsigned m0 = emu_read_sreg(&ws->w, ws->w.gfx->reg_m0);
+      if (!emu_check_use(&ws->w, "a register index"))
+         return false;
       unsigned f = aco_physreg_field(in->operands[0].reg) + m0;
       r = emu_read_sreg(&ws->w, f);
       if (dw == 2)
@@ -317,7 +322,12 @@ sop1(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
       break;
    }
    case aco_op_s_movreld_b32: case aco_op_s_movreld_b64: {
+      bool data = emu_taint(&ws->w);
+      emu_set_taint(&ws->w, false);
       unsigned m0 = emu_read_sreg(&ws->w, ws->w.gfx->reg_m0);
+      if (!emu_check_use(&ws->w, "a register index"))
+         return false;
+      emu_set_taint(&ws->w, data);
       unsigned f = aco_physreg_field(in->definitions[0].reg) + m0;
       emu_write_sreg(&ws->w, f, (uint32_t)a);
       if (dw == 2)
@@ -657,9 +667,13 @@ sopk(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
       emu_write_sreg(&ws->w, d, (hwreg_read(ws, id) >> off) & mask);
       break;
    }
-   case aco_op_s_setreg_b32:
-      hwreg_write(ws, imm, emu_read_sreg(&ws->w, aco_physreg_field(in->operands[0].reg)));
+   case aco_op_s_setreg_b32: {
+      uint32_t v = emu_read_sreg(&ws->w, aco_physreg_field(in->operands[0].reg));
+      if (!emu_check_use(&ws->w, "a hardware register (MODE, FLAT_SCRATCH)"))
+         return false;
+      hwreg_write(ws, imm, v);
       break;
+   }
    case aco_op_s_setreg_imm32_b32:
       hwreg_write(ws, imm, (uint32_t)in->operands[0].value);
       break;
@@ -729,7 +743,7 @@ sopp(struct emu_wave_state *ws, const struct aco_minstr *in)
    case aco_op_s_cbranch_execz: taken = get_exec(ws) == 0; goto cond;
    case aco_op_s_cbranch_execnz: taken = get_exec(ws) != 0; goto cond;
    cond:
-      if (ws->w.failed)
+      if (ws->w.failed || !emu_check_use(&ws->w, "a branch condition"))
          return false;
       if (taken)
          return jump(ws, branch_target(ws, imm));

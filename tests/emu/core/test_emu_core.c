@@ -927,31 +927,124 @@ test_detect_abi(void **state)
    expect_error(run_abi("", "@MOVM@ @MASK2@, @EXEC@\n@MOVM@ @EXEC@, -1\nv_mov_b32 v5, 9\n"
                         "@MOVM@ @EXEC@, @MASK2@\n"),
                 "abi: inactive lane of v5");
-   /* the callee reads a clobbered register it did not write */
-   expect_error(run_abi("", "v_not_b32 v3, v33\n"), "abi: read of v33");
-   expect_error(run_abi("", "s_add_u32 s3, s40, 1\n"), "abi: read of s40");
+   /* garbage (a clobbered register the callee did not write) goes through values: a
+    * result computed from it is garbage too, and only a use that changes what the program
+    * does is an error */
+   expect_ok(run_abi("", "v_not_b32 v3, v33\nv_add_nc_u32 v4, v3, 1\nv_mov_b32 v5, v4\n"
+                         "s_add_u32 s3, s40, 1\ns_cmp_eq_u32 s3, 0\ns_cselect_b32 s36, s3, 1\n"));
+   /* store data, store address, load address, a scalar load's base */
+   expect_error(run_abi("", "v_not_b32 v3, v33\nv_mov_b32 v34, 4\n"
+                            "global_store_dword v34, v3, s[0:1]\n"),
+                "abi: use of v3 lane 0 as the address, descriptor or data of a memory access");
+   expect_error(run_abi("", "global_store_dword v33, v1, s[0:1]\n"),
+                "abi: use of v33 lane 0 as the address, descriptor or data of a memory access");
+   expect_error(run_abi("", "v_add_nc_u32 v3, 4, v33\nglobal_load_dword v4, v3, s[0:1]\n"),
+                "abi: use of v3 lane 0 as the address");
+   expect_error(run_abi("", "s_load_dword s36, s[40:41], 0x0\n"),
+                "abi: use of s40 as the address of a scalar load");
+   /* a branch condition: scc from garbage, vcc from garbage */
+   expect_error(run_abi("", "s_add_u32 s3, s40, 1\ns_cmp_eq_u32 s3, 0\ns_cbranch_scc1 skip\n"
+                            "skip:\n"),
+                "abi: use of scc as a branch condition");
+   expect_error(run_abi("", "v_cmp_eq_u32 @VCC@, 0, v33\ns_cbranch_vccz skip\nskip:\n"),
+                "abi: use of vcc");
+   /* exec, a jump target, a register index (m0 is clobbered) */
+   expect_error(run_abi("", "v_cmpx_eq_u32 0, v33\n"), "abi: use of v33 lane 0 as exec");
+   expect_error(run_abi("", "s_setpc_b64 s[40:41]\n"), "abi: use of s40 as a jump target");
+   expect_error(run_abi("", "s_movrels_b32 s3, s4\n"), "abi: use of m0 as a register index");
    /* a plain move (a parallel copy, a whole-wave copy of a linear VGPR) takes the garbage
-    * along: reading the copy is the error */
-   expect_ok(run_abi("", "s_mov_b32 s3, s40\ns_mov_b64 s[4:5], s[40:41]\n"));
-   expect_error(run_abi("", "s_mov_b32 s3, s40\ns_add_u32 s6, s3, 1\n"), "abi: read of s3");
-   expect_error(run_abi("", "s_mov_b64 s[4:5], s[40:41]\ns_add_u32 s6, s5, 1\n"),
-                "abi: read of s5");
+    * along: using the copy is the error */
+   expect_ok(run_abi("", "s_mov_b32 s3, s40\ns_mov_b64 s[36:37], s[40:41]\n"));
+   expect_error(run_abi("", "s_mov_b64 s[36:37], s[40:41]\ns_add_u32 s38, s37, 1\n"
+                            "s_cmp_eq_u32 s38, 0\ns_cbranch_scc1 skip\nskip:\n"),
+                "abi: use of scc as a branch condition");
    expect_ok(run_abi("", "v_mov_b32 v3, v33\nv_swap_b32 v4, v3\n"));
-   expect_error(run_abi("", "v_mov_b32 v3, v33\nv_swap_b32 v4, v3\nv_not_b32 v5, v4\n"),
-                "abi: read of v4");
-   /* v_readfirstlane with no lane active reads lane 0, which nothing can depend on: the
-    * SGPR takes the poison, and reading it is the error; with lanes it is a read */
+   expect_error(run_abi("", "v_mov_b32 v3, v33\nv_swap_b32 v4, v3\nv_not_b32 v5, v4\n"
+                            "global_store_dword v5, v1, s[0:1]\n"),
+                "abi: use of v5 lane 0 as the address");
+   /* v_readfirstlane with no lane active reads lane 0: the SGPR takes the poison */
    expect_ok(run_abi("", "@MOVM@ @MASK2@, @EXEC@\n@MOVM@ @EXEC@, 0\nv_readfirstlane_b32 s40, v33\n"
                          "@MOVM@ @EXEC@, @MASK2@\n"));
-   expect_error(run_abi("", "@MOVM@ @MASK2@, @EXEC@\n@MOVM@ @EXEC@, 0\nv_readfirstlane_b32 s40, v33\n"
-                            "@MOVM@ @EXEC@, @MASK2@\ns_add_u32 s41, s40, 1\n"),
-                "abi: read of s40");
-   expect_error(run_abi("", "v_readfirstlane_b32 s40, v33\n"), "abi: read of v33");
-   /* the caller reads an argument register the callee did not write */
-   expect_error(run_abi("v_not_b32 v3, v1\n", ""), "abi: read of v1");
-   /* the caller reads a clobbered register in an inactive lane: fine */
+   expect_error(run_abi("", "v_readfirstlane_b32 s40, v33\ns_load_dword s36, s[40:41], 0x0\n"),
+                "abi: use of s40 as the address of a scalar load");
+   /* the caller uses an argument register the callee did not write */
+   expect_error(run_abi("v_not_b32 v3, v1\nv_add_nc_u32 v40, v40, v3\n", ""),
+                "abi: use of v40 lane 0 as the address, descriptor or data of a memory access");
+   /* the caller uses a clobbered register in an inactive lane: fine */
    expect_ok(run_abi("v_cmp_le_u32 @VCC@, 4, v41\n@MOVM@ @EXEC@, @VCC@\nv_mov_b32 v3, v33\n"
+                     "v_mov_b32 v2, 0\nglobal_store_dword v2, v3, s[0:1] offset:4\n"
                      "@MOVM@ @EXEC@, @MASK@\n", ""));
+   /* a preserved register the callee computed from garbage, though equal to what it held */
+   expect_error(run_abi("", "s_and_b32 s3, s40, 0\ns_add_u32 s64, s64, s3\n"),
+                "abi: preserved s64 holds garbage at the return of the call");
+}
+
+/* Poison through values, lane by lane and byte by byte. */
+static void
+test_abi_poison_propagation(void **state)
+{
+   (void)state;
+   /* llc-19: only the low dword of a 64-bit multiply-add whose high addend dword is garbage
+    * is used; the high dword is garbage */
+   const char *mad = "v_mov_b32 v33, 5\nv_mad_u64_u32 v[35:36], null, 7, 3, v[33:34]\n"
+                     "v_mov_b32 v37, 4\n";
+   char text[512];
+   snprintf(text, sizeof(text), "%sglobal_store_dword v37, v35, s[0:1]\n", mad);
+   expect_ok(run_abi("", text));
+   snprintf(text, sizeof(text), "%sglobal_store_dword v37, v36, s[0:1]\n", mad);
+   expect_error(run_abi("", text), "abi: use of v36 lane 0 as the address");
+   /* a 16-bit value inserted into the low half of a garbage register (v_perm_b32, a 16-bit
+    * result, SDWA on gfx1030): the low half is fine to store, the whole register is not */
+   const char *perm = "v_mov_b32 v34, 0x1234\nv_perm_b32 v33, v33, v34, 0x7060100\n"
+                      "v_mov_b32 v37, 4\n";
+   snprintf(text, sizeof(text), "%sglobal_store_short v37, v33, s[0:1]\n", perm);
+   expect_ok(run_abi("", text));
+   snprintf(text, sizeof(text), "%sglobal_store_short_d16_hi v37, v33, s[0:1]\n", perm);
+   expect_error(run_abi("", text), "abi: use of v33 lane 0 as the address");
+   snprintf(text, sizeof(text), "%sglobal_store_dword v37, v33, s[0:1]\n", perm);
+   expect_error(run_abi("", text), "abi: use of v33 lane 0 as the address");
+   /* the high byte of the result taken from the clean register is clean */
+   expect_ok(run_abi("", "v_mov_b32 v34, 0x1234\nv_perm_b32 v35, v33, v34, 0x0c0c0c01\n"
+                         "v_mov_b32 v37, 4\nglobal_store_dword v37, v35, s[0:1]\n"));
+   if (level >= ACO_GFX1100) {
+      expect_ok(run_abi("", "v_add_nc_u16 v33, 7, 0\nv_add_nc_u16 v34, v33, 1\n"
+                            "v_mov_b32 v37, 4\nglobal_store_short v37, v34, s[0:1]\n"));
+      expect_error(run_abi("", "v_add_nc_u16 v33, 7, 0\nv_add_nc_u16 v34, v33, 1 op_sel:[1,0,0]\n"
+                               "v_mov_b32 v37, 4\nglobal_store_short v37, v34, s[0:1]\n"),
+                   "abi: use of v34 lane 0 as the address");
+   } else {
+      const char *sdwa = "v_mov_b32 v38, 7\nv_mov_b32_sdwa v33, v38 dst_sel:WORD_0 "
+                         "dst_unused:UNUSED_PRESERVE src0_sel:DWORD\nv_mov_b32 v37, 4\n";
+      snprintf(text, sizeof(text), "%sglobal_store_short v37, v33, s[0:1]\n", sdwa);
+      expect_ok(run_abi("", text));
+      snprintf(text, sizeof(text), "%sglobal_store_dword v37, v33, s[0:1]\n", sdwa);
+      expect_error(run_abi("", text), "abi: use of v33 lane 0 as the address");
+   }
+   /* a d16 load fills one half: the other stays garbage */
+   expect_ok(run_abi("", "v_mov_b32 v37, 4\nglobal_load_short_d16 v33, v37, s[0:1]\n@WAITV@\n"
+                         "global_store_short v37, v33, s[0:1]\n"));
+   expect_error(run_abi("", "v_mov_b32 v37, 4\nglobal_load_short_d16 v33, v37, s[0:1]\n@WAITV@\n"
+                            "global_store_dword v37, v33, s[0:1]\n"),
+                "abi: use of v33 lane 0 as the address");
+   /* lane by lane: garbage in lane 1 only (written in lane 0 alone) reaches the carry of
+    * lane 1 only; lane 0's sum is stored */
+   expect_ok(run_abi("", "@MOVM@ @MASK2@, @EXEC@\n@MOVM@ @EXEC@, 1\nv_mov_b32 v33, 9\n"
+                         "@MOVM@ @EXEC@, @MASK2@\nv_mov_b32 v38, 0\nv_add_co_u32 v35, @VCC@, v33, 1\n"
+                         "v_add_co_ci_u32 v36, @VCC@, 0, v38, @VCC@\n@MOVM@ @EXEC@, 1\n"
+                         "v_mov_b32 v37, 4\nglobal_store_dword v37, v36, s[0:1]\n"
+                         "@MOVM@ @EXEC@, @MASK2@\n"));
+   expect_error(run_abi("", "@MOVM@ @MASK2@, @EXEC@\n@MOVM@ @EXEC@, 1\nv_mov_b32 v33, 9\n"
+                            "@MOVM@ @EXEC@, @MASK2@\nv_mov_b32 v38, 0\nv_add_co_u32 v35, @VCC@, v33, 1\n"
+                            "v_add_co_ci_u32 v36, @VCC@, 0, v38, @VCC@\n@MOVM@ @EXEC@, 3\n"
+                            "v_mov_b32 v37, 4\nglobal_store_dword v37, v36, s[0:1]\n"
+                            "@MOVM@ @EXEC@, @MASK2@\n"),
+                "abi: use of v36 lane 1 as the address");
+   /* lane shuffles carry the garbage of the lane they read */
+   expect_error(run_abi("", "v_mov_b32 v37, 4\nds_swizzle_b32 v35, v33 offset:swizzle(BROADCAST,2,0)\n"
+                            "@WAITD@\nglobal_store_dword v37, v35, s[0:1]\n"),
+                "abi: use of v35 lane 0 as the address");
+   expect_ok(run_abi("", "v_mov_b32 v37, 4\nds_swizzle_b32 v35, v33 offset:swizzle(BROADCAST,2,0)\n"
+                         "@WAITD@\n"));
 }
 
 /* ---- setup ---- */
@@ -1039,6 +1132,7 @@ main(int argc, char **argv)
       cmocka_unit_test(test_detect_barrier_store),
       cmocka_unit_test(test_detect_scalar_cache),
       cmocka_unit_test(test_detect_abi),
+      cmocka_unit_test(test_abi_poison_propagation),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

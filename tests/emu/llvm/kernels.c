@@ -921,6 +921,16 @@ exp_k38(const uint32_t *in, uint32_t n, unsigned ws, uint32_t *e)
    }
 }
 
+static void
+exp_k39(const uint32_t *in, uint32_t n, unsigned ws, uint32_t *e)
+{
+   for (uint32_t g = 0; g < 128; g++) {
+      uint32_t l = g % 64, x = in[g], a = x + 7, b = l ^ 12345;
+      e[2 * g] = a * 3 + b;
+      e[2 * g + 1] = a ^ b;
+   }
+}
+
 const struct llvm_kernel llvm_kernels[] = {
    {"k01_store_gid", 64, 2, 0, 128, false, init_n1000, exp_k01},
    {"k02_vadd", 64, 2, 2048, 128, false, init_random, exp_k02},
@@ -960,6 +970,7 @@ const struct llvm_kernel llvm_kernels[] = {
    {"k36_private_array", 64, 2, 2048, 256, false, init_random, exp_k36},
    {"k37_f32_exact", 64, 2, 256, 1408, false, init_k37, exp_k37},
    {"k38_bfe", 64, 2, 258, 1024, false, init_k38, exp_k38},
+   {"k39_mad_after_call", 64, 2, 2048, 256, true, init_random, exp_k39},
 };
 const unsigned llvm_num_kernels = sizeof(llvm_kernels) / sizeof(llvm_kernels[0]);
 
