@@ -412,6 +412,20 @@ emu_read_sreg(struct emu_wave *w, unsigned field)
    return w->sgpr[field];
 }
 
+uint32_t
+emu_read_sreg_bytes(struct emu_wave *w, unsigned field, unsigned bytes)
+{
+   struct emu_wave_state *ws = emu_ws(w);
+   if (field >= 128 || field == w->gfx->reg_null || field == ACO_REG_SCC ||
+       field == ACO_REG_VCCZ || field == ACO_REG_EXECZ)
+      return emu_read_sreg(w, field);
+   if (!check_sgpr(ws, field, false))
+      return 0;
+   if (ws->sgpr_poison[field] & emu_byte_bits(bytes))
+      taint(ws, field, 0);
+   return w->sgpr[field];
+}
+
 void
 emu_write_sreg_poison(struct emu_wave *w, unsigned field, uint32_t value, uint32_t poison)
 {
@@ -522,7 +536,7 @@ emu_read_lane_inactive(struct emu_wave *w, unsigned dfield, unsigned src)
    if (!check_vgpr(ws, src, false))
       return;
    emu_write_sreg_poison(w, dfield, w->vgpr[src * EMU_MAX_LANES],
-                         emu_vgpr_poison(w, src, 0) ? ~0u : 0);
+                         emu_byte_bits(emu_vgpr_poison(w, src, 0)));
 }
 
 /* VGPRs a and b trade one lane, values and poison. */

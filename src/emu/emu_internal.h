@@ -67,7 +67,19 @@ uint32_t emu_read_vgpr_bytes(struct emu_wave *w, unsigned reg, unsigned lane, un
  * poison bits of `poison` (bit b: byte b), the others keep theirs. */
 void emu_write_vgpr_bytes(struct emu_wave *w, unsigned reg, unsigned lane, uint32_t value,
                           unsigned bytes, unsigned poison);
-/* Writes an SGPR whose bits `poison` are garbage (a lane mask computed lane by lane). */
+/* The same for an SGPR (or other scalar field): only the poison of its bytes `bytes`. */
+uint32_t emu_read_sreg_bytes(struct emu_wave *w, unsigned field, unsigned bytes);
+/* The bit mask of the bytes `bytes` (bit b: byte b). */
+static inline uint32_t
+emu_byte_bits(unsigned bytes)
+{
+   uint32_t m = 0;
+   for (unsigned b = 0; b < 4; b++)
+      m |= (bytes >> b & 1) ? 0xffu << (8 * b) : 0;
+   return m;
+}
+/* Writes an SGPR whose bits `poison` are garbage (a lane mask computed lane by lane, the
+ * bytes of a VGPR lane read into it). */
 void emu_write_sreg_poison(struct emu_wave *w, unsigned field, uint32_t value, uint32_t poison);
 /* Poisoned bytes of a VGPR lane (bit b: byte b), poisoned bits of a scalar operand field
  * (scc: bit 0); 0 without poison. Neither taints. */

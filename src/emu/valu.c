@@ -61,7 +61,7 @@ read_field_bytes(struct emu_wave *w, unsigned field, unsigned lane, unsigned byt
 {
    if (field >= ACO_REG_VGPR0)
       return emu_read_vgpr_bytes(w, field - ACO_REG_VGPR0, lane, bytes);
-   return emu_read_sreg(w, field);
+   return emu_read_sreg_bytes(w, field, bytes);
 }
 
 /* The poisoned bytes of dword 0 of an operand as lane `lane` sees it (no taint). */
@@ -557,7 +557,9 @@ exec_lane_op(struct ctx *c)
          return !w->failed;
       }
       unsigned first = c->exec ? (unsigned)__builtin_ctzll(c->exec) : 0;
-      emu_write_sreg(w, dfield, (uint32_t)read_raw(w, src, first, 32));
+      /* the SGPR takes the poison of the lane's bytes */
+      uint32_t v = (uint32_t)read_raw(w, src, first, 32);
+      emu_write_sreg_poison(w, dfield, v, emu_byte_bits(operand_poison(w, src, first)));
       return !w->failed;
    }
    /* v_readlane / v_writelane ignore exec; the lane index is taken modulo the wave size */
@@ -566,7 +568,11 @@ exec_lane_op(struct ctx *c)
          return emu_fail(w, "malformed instruction: %s", aco_op_info(op)->name);
       unsigned lane = (uint32_t)read_raw(w, &in->operands[1], 0, 32) & (w->wave_size - 1);
       if (op == aco_op_v_readlane_b32) {
-         emu_write_sreg(w, dfield, (uint32_t)read_raw(w, src, lane, 32));
+         /* the lane's bytes' poison, all of it if the lane index is garbage */
+         bool index = emu_taint(w);
+         uint32_t v = (uint32_t)read_raw(w, src, lane, 32);
+         emu_write_sreg_poison(w, dfield, v,
+                               index ? ~0u : emu_byte_bits(operand_poison(w, src, lane)));
       } else {
          if (dfield < ACO_REG_VGPR0)
             return emu_fail(w, "malformed instruction: v_writelane_b32 to a scalar register");

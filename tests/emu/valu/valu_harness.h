@@ -134,6 +134,13 @@ emu_write_vgpr_bytes(struct emu_wave *w, unsigned reg, unsigned lane, uint32_t v
    emu_write_vgpr(w, reg, lane, value);
 }
 
+uint32_t
+emu_read_sreg_bytes(struct emu_wave *w, unsigned field, unsigned bytes)
+{
+   (void)bytes;
+   return emu_read_sreg(w, field);
+}
+
 void
 emu_write_sreg_poison(struct emu_wave *w, unsigned field, uint32_t value, uint32_t poison)
 {
