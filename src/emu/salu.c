@@ -4,8 +4,8 @@
  * calls, waits, barriers, MODE, messages, hints). Semantics per the RDNA2/3/4 ISA guides;
  * both naming generations map to the same opcode (the table's canonical names). */
 #include "emu/emu_core.h"
+#include "emu/valu.h"
 
-#include <math.h>
 #include <string.h>
 
 uint64_t
@@ -145,20 +145,74 @@ exec_op(enum aco_opcode op, unsigned *kind, bool *wrexec)
    return false;
 }
 
-static float
-as_f32(uint32_t v)
+/* GFX12's scalar float instructions compute what the vector ALU's of the same operation
+ * computes (exact IEEE under MODE's rounding and denormal controls, the hardware's default
+ * NaN): the VALU opcode that does it, or aco_num_opcodes. */
+static enum aco_opcode
+salu_float_op(enum aco_opcode op)
 {
-   float f;
-   memcpy(&f, &v, 4);
-   return f;
+   switch (op) {
+   case aco_op_s_cvt_f32_i32: return aco_op_v_cvt_f32_i32;
+   case aco_op_s_cvt_f32_u32: return aco_op_v_cvt_f32_u32;
+   case aco_op_s_cvt_i32_f32: return aco_op_v_cvt_i32_f32;
+   case aco_op_s_cvt_u32_f32: return aco_op_v_cvt_u32_f32;
+   case aco_op_s_cvt_f16_f32: return aco_op_v_cvt_f16_f32;
+   case aco_op_s_cvt_f32_f16: case aco_op_s_cvt_hi_f32_f16: return aco_op_v_cvt_f32_f16;
+   case aco_op_s_cvt_pk_rtz_f16_f32: return aco_op_v_cvt_pk_rtz_f16_f32;
+   case aco_op_s_ceil_f32: return aco_op_v_ceil_f32;
+   case aco_op_s_floor_f32: return aco_op_v_floor_f32;
+   case aco_op_s_trunc_f32: return aco_op_v_trunc_f32;
+   case aco_op_s_rndne_f32: return aco_op_v_rndne_f32;
+   case aco_op_s_ceil_f16: return aco_op_v_ceil_f16;
+   case aco_op_s_floor_f16: return aco_op_v_floor_f16;
+   case aco_op_s_trunc_f16: return aco_op_v_trunc_f16;
+   case aco_op_s_rndne_f16: return aco_op_v_rndne_f16;
+   case aco_op_s_add_f32: return aco_op_v_add_f32;
+   case aco_op_s_sub_f32: return aco_op_v_sub_f32;
+   case aco_op_s_mul_f32: return aco_op_v_mul_f32;
+   case aco_op_s_add_f16: return aco_op_v_add_f16;
+   case aco_op_s_sub_f16: return aco_op_v_sub_f16;
+   case aco_op_s_mul_f16: return aco_op_v_mul_f16;
+   /* GFX12's v_min/v_max rows are the minimumNumber/maximumNumber of the *_num names */
+   case aco_op_s_min_num_f32: return aco_op_v_min_f32;
+   case aco_op_s_max_num_f32: return aco_op_v_max_f32;
+   case aco_op_s_min_num_f16: return aco_op_v_min_f16;
+   case aco_op_s_max_num_f16: return aco_op_v_max_f16;
+   case aco_op_s_minimum_f32: return aco_op_v_minimum_f32;
+   case aco_op_s_maximum_f32: return aco_op_v_maximum_f32;
+   case aco_op_s_minimum_f16: return aco_op_v_minimum_f16;
+   case aco_op_s_maximum_f16: return aco_op_v_maximum_f16;
+   case aco_op_s_fmaak_f32: case aco_op_s_fmamk_f32: case aco_op_s_fmac_f32:
+      return aco_op_v_fma_f32;
+   case aco_op_s_fmac_f16: return aco_op_v_fma_f16;
+   default: return aco_num_opcodes;
+   }
 }
 
+/* One scalar float operation through the vector ALU's arithmetic; a 16-bit result is
+ * zero-extended. */
 static uint32_t
-f32_bits(float f)
+salu_float(struct emu_wave_state *ws, enum aco_opcode vop, uint64_t a, uint64_t b, uint64_t c)
 {
-   uint32_t v;
-   memcpy(&v, &f, 4);
-   return v;
+   struct emu_lane_in li;
+   struct emu_lane_out lo;
+   struct emu_op_desc d;
+   memset(&li, 0, sizeof(li));
+   memset(&lo, 0, sizeof(lo));
+   /* 16-bit sources are the low halves of their SGPRs */
+   bool src16 = vop == aco_op_v_cvt_f32_f16 || vop == aco_op_v_ceil_f16 ||
+                vop == aco_op_v_floor_f16 || vop == aco_op_v_trunc_f16 ||
+                vop == aco_op_v_rndne_f16 || vop == aco_op_v_add_f16 ||
+                vop == aco_op_v_sub_f16 || vop == aco_op_v_mul_f16 || vop == aco_op_v_min_f16 ||
+                vop == aco_op_v_max_f16 || vop == aco_op_v_minimum_f16 ||
+                vop == aco_op_v_maximum_f16 || vop == aco_op_v_fma_f16;
+   uint64_t mask = src16 ? 0xffff : 0xffffffffu;
+   li.s[0] = a & mask;
+   li.s[1] = b & mask;
+   li.s[2] = c & mask;
+   if (!emu_valu_op(&ws->w, vop, &li, &lo, &d))
+      return 0;
+   return d.result == EMU_RES_B16 ? (uint32_t)(lo.d[0] & 0xffff) : (uint32_t)lo.d[0];
 }
 
 static bool store_before_barrier(struct emu_wave_state *ws);
@@ -345,23 +399,16 @@ sop1(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
       emu_barrier_arrive(ws);
       write = false;
       break;
-   case aco_op_s_cvt_f32_i32: r = f32_bits((float)(int32_t)a); break;
-   case aco_op_s_cvt_f32_u32: r = f32_bits((float)(uint32_t)a); break;
-   case aco_op_s_cvt_i32_f32: {
-      float f = as_f32((uint32_t)a);
-      r = isnan(f) ? 0 : f >= 2147483647.0f ? 0x7fffffffu : f <= -2147483648.0f ? 0x80000000u
-                                                                    : (uint32_t)(int32_t)f;
+   case aco_op_s_cvt_f32_i32: case aco_op_s_cvt_f32_u32: case aco_op_s_cvt_i32_f32:
+   case aco_op_s_cvt_u32_f32: case aco_op_s_cvt_f16_f32: case aco_op_s_cvt_f32_f16:
+   case aco_op_s_ceil_f32: case aco_op_s_floor_f32: case aco_op_s_trunc_f32:
+   case aco_op_s_rndne_f32: case aco_op_s_ceil_f16: case aco_op_s_floor_f16:
+   case aco_op_s_trunc_f16: case aco_op_s_rndne_f16:
+      r = salu_float(ws, salu_float_op(op), (uint32_t)a, 0, 0);
       break;
-   }
-   case aco_op_s_cvt_u32_f32: {
-      float f = as_f32((uint32_t)a);
-      r = isnan(f) || f <= 0 ? 0 : f >= 4294967295.0f ? 0xffffffffu : (uint32_t)f;
+   case aco_op_s_cvt_hi_f32_f16:
+      r = salu_float(ws, salu_float_op(op), (uint32_t)a >> 16, 0, 0);
       break;
-   }
-   case aco_op_s_ceil_f32: r = f32_bits(ceilf(as_f32((uint32_t)a))); break;
-   case aco_op_s_floor_f32: r = f32_bits(floorf(as_f32((uint32_t)a))); break;
-   case aco_op_s_trunc_f32: r = f32_bits(truncf(as_f32((uint32_t)a))); break;
-   case aco_op_s_rndne_f32: r = f32_bits(nearbyintf(as_f32((uint32_t)a))); break;
    default:
       return emu_fail(&ws->w, "unknown instruction: %s is not emulated", info->name);
    }
@@ -482,19 +529,22 @@ sop2(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
    case aco_op_s_add_nc_u64: r = a + b; set = false; break;
    case aco_op_s_sub_nc_u64: r = a - b; set = false; break;
    case aco_op_s_mul_u64: r = a * b; set = false; break;
-   case aco_op_s_add_f32: r = f32_bits(as_f32(a32) + as_f32(b32)); set = false; break;
-   case aco_op_s_sub_f32: r = f32_bits(as_f32(a32) - as_f32(b32)); set = false; break;
-   case aco_op_s_mul_f32: r = f32_bits(as_f32(a32) * as_f32(b32)); set = false; break;
-   case aco_op_s_min_num_f32: r = f32_bits(fminf(as_f32(a32), as_f32(b32))); set = false; break;
-   case aco_op_s_max_num_f32: r = f32_bits(fmaxf(as_f32(a32), as_f32(b32))); set = false; break;
-   case aco_op_s_fmaak_f32: /* operands a, b, K: a * b + K */
-   case aco_op_s_fmamk_f32: /* operands a, K, b: a * K + b */
-      r = f32_bits(fmaf(as_f32(a32), as_f32(b32), as_f32((uint32_t)emu_sop(ws, in, 2, 1))));
+   case aco_op_s_add_f32: case aco_op_s_sub_f32: case aco_op_s_mul_f32:
+   case aco_op_s_add_f16: case aco_op_s_sub_f16: case aco_op_s_mul_f16:
+   case aco_op_s_min_num_f32: case aco_op_s_max_num_f32: case aco_op_s_min_num_f16:
+   case aco_op_s_max_num_f16: case aco_op_s_minimum_f32: case aco_op_s_maximum_f32:
+   case aco_op_s_minimum_f16: case aco_op_s_maximum_f16: case aco_op_s_cvt_pk_rtz_f16_f32:
+      r = salu_float(ws, salu_float_op(op), a32, b32, 0);
       set = false;
       break;
-   case aco_op_s_fmac_f32: {
+   case aco_op_s_fmaak_f32: /* operands a, b, K: a * b + K */
+   case aco_op_s_fmamk_f32: /* operands a, K, b: a * K + b */
+      r = salu_float(ws, salu_float_op(op), a32, b32, (uint32_t)emu_sop(ws, in, 2, 1));
+      set = false;
+      break;
+   case aco_op_s_fmac_f32: case aco_op_s_fmac_f16: {
       uint32_t d = (uint32_t)emu_read_sreg(&ws->w, aco_physreg_field(in->definitions[0].reg));
-      r = f32_bits(fmaf(as_f32(a32), as_f32(b32), as_f32(d)));
+      r = salu_float(ws, salu_float_op(op), a32, b32, d);
       set = false;
       break;
    }
@@ -512,24 +562,20 @@ sop2(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
 
 /* ---- SOPC ---- */
 
+/* s_cmp_<pred>_f32/_f16: the vector ALU's comparison (input denormals as MODE says). */
 static bool
-fcmp(const char *name, float a, float b)
+fcmp(struct emu_wave_state *ws, const char *name, enum emu_fmt f, uint64_t a, uint64_t b)
 {
-   bool u = isnan(a) || isnan(b);
-   if (strstr(name, "_o_")) return !u;
-   if (strstr(name, "_u_")) return u;
-   if (strstr(name, "_nge_")) return !(a >= b);
-   if (strstr(name, "_nlg_")) return !(a < b || a > b);
-   if (strstr(name, "_ngt_")) return !(a > b);
-   if (strstr(name, "_nle_")) return !(a <= b);
-   if (strstr(name, "_neq_")) return !(a == b);
-   if (strstr(name, "_nlt_")) return !(a < b);
-   if (strstr(name, "_lt_")) return a < b;
-   if (strstr(name, "_eq_")) return a == b;
-   if (strstr(name, "_le_")) return a <= b;
-   if (strstr(name, "_gt_")) return a > b;
-   if (strstr(name, "_lg_")) return a < b || a > b;
-   return a >= b; /* _ge_ */
+   const char *p = name + strlen("s_cmp_");
+   const char *us = strrchr(p, '_');
+   char pred[8];
+   size_t len = us && us - p < (ptrdiff_t)sizeof(pred) ? (size_t)(us - p) : 0;
+   memcpy(pred, p, len);
+   pred[len] = 0;
+   bool r = false;
+   if (!emu_float_pred(pred, emu_f_compare(f, a, b, emu_fpmode_of(ws->w.mode, f)), &r))
+      emu_fail(&ws->w, "unknown instruction: %s is not emulated", name);
+   return r;
 }
 
 static bool
@@ -548,20 +594,6 @@ int_compare(const char *name, uint64_t a, uint64_t b, bool is_signed, bool is64)
    return is_signed ? sa <= sb : a <= b; /* _le_ */
 }
 
-static float
-f16_to_f32(uint16_t h)
-{
-   unsigned s = h >> 15, e = (h >> 10) & 31, m = h & 1023;
-   float f;
-   if (e == 0)
-      f = ldexpf((float)m, -24);
-   else if (e == 31)
-      f = m ? NAN : INFINITY;
-   else
-      f = ldexpf((float)(m | 1024), (int)e - 25);
-   return s ? -f : f;
-}
-
 static bool
 sopc(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
 {
@@ -575,9 +607,9 @@ sopc(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
       bool bit = (a >> (b & (adw * 32 - 1))) & 1;
       r = n[8] == '0' ? !bit : bit;
    } else if (strstr(n, "_f32")) {
-      r = fcmp(n, as_f32((uint32_t)a), as_f32((uint32_t)b));
+      r = fcmp(ws, n, EMU_F32, (uint32_t)a, b & 0xffffffffu);
    } else if (strstr(n, "_f16")) {
-      r = fcmp(n, f16_to_f32((uint16_t)a), f16_to_f32((uint16_t)b));
+      r = fcmp(ws, n, EMU_F16, a & 0xffff, b & 0xffff);
    } else {
       r = int_compare(n, a, b, strstr(n, "_i32") != NULL, adw == 2);
    }

@@ -193,8 +193,8 @@ cmp_desc(const char *name, char *pred, char *type, unsigned *bits, bool *cmpx)
    return *bits == 16 || *bits == 32 || *bits == 64;
 }
 
-static bool
-float_pred(const char *p, int c, bool *r)
+bool
+emu_float_pred(const char *p, int c, bool *r)
 {
    static const struct {
       const char *name;
@@ -248,7 +248,7 @@ vopc(const struct emu_wave *w, enum aco_opcode op, const struct emu_lane_in *in,
    d->float_fmt = NOF;
    bool dummy;
    if (type == 'f') {
-      if (strcmp(pred, "class") && !float_pred(pred, 0, &dummy))
+      if (strcmp(pred, "class") && !emu_float_pred(pred, 0, &dummy))
          return false;
    } else if ((type != 'i' && type != 'u') || !int_pred(pred, 0, &dummy)) {
       return false;
@@ -263,7 +263,7 @@ vopc(const struct emu_wave *w, enum aco_opcode op, const struct emu_lane_in *in,
          return true;
       }
       int c = emu_f_compare(f, a, b, emu_fpmode_of(w->mode, f));
-      return float_pred(pred, c, &o->carry);
+      return emu_float_pred(pred, c, &o->carry);
    }
    int c;
    if (type == 'i') {

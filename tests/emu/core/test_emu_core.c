@@ -225,13 +225,46 @@ static const struct salu_case salu_cases[] = {
    {"s_round_mode 0x5\ns_denorm_mode 0x2\ns_getreg_b32 s10, hwreg(HW_REG_MODE, 0, 8)", 0x25, -1, .b64 = false},
 };
 
+/* GFX12's scalar float instructions: exact IEEE under MODE (rounding, denormals) and the
+ * hardware's default NaN, as the vector ALU. MODE starts at 0xf0 (nearest even, denormals
+ * kept); each case restores it. */
+static const struct salu_case salu_float_cases[] = {
+   /* inf - inf is the default NaN 0x7fc00000, not the host's 0xffc00000 */
+   {"s_mov_b32 s2, 0x7f800000\ns_sub_f32 s10, s2, s2", 0x7fc00000, -1, .b64 = false},
+   /* f32 denormals flushed (MODE[5:4] = 0): -denormal + -denormal is -0 */
+   {"s_denorm_mode 0xc\ns_mov_b32 s2, 0x807ffffe\ns_add_f32 s10, s2, s2\ns_denorm_mode 0xf",
+    0x80000000, -1, .b64 = false},
+   {"s_mov_b32 s2, 0x807ffffe\ns_add_f32 s10, s2, s2", 0x80fffffc, -1, .b64 = false},
+   /* rounding toward -inf: x - x is -0 */
+   {"s_round_mode 0x2\ns_mov_b32 s2, 1.5\ns_sub_f32 s10, s2, s2\ns_round_mode 0x0", 0x80000000,
+    -1, .b64 = false},
+   /* 1 + (2^-24 + 2^-47): nearest even rounds up, toward zero not */
+   {"s_mov_b32 s2, 0x33800001\ns_add_f32 s10, 1.0, s2", 0x3f800001, -1, .b64 = false},
+   {"s_round_mode 0x3\ns_mov_b32 s2, 0x33800001\ns_add_f32 s10, 1.0, s2\ns_round_mode 0x0",
+    0x3f800000, -1, .b64 = false},
+   {"s_round_mode 0x3\ns_mov_b32 s2, 0x7fffffff\ns_cvt_f32_i32 s10, s2\ns_round_mode 0x0",
+    0x4effffff, -1, .b64 = false},
+   {"s_mov_b32 s2, 0x7fffffff\ns_cvt_f32_i32 s10, s2", 0x4f000000, -1, .b64 = false},
+   /* a flushed denormal compares equal to 0 */
+   {"s_denorm_mode 0xc\ns_mov_b32 s2, 0x00000010\ns_cmp_eq_f32 s2, 0\ns_denorm_mode 0xf\n"
+    "s_mov_b32 s10, 0", 0, 1, .b64 = false},
+   {"s_mov_b32 s2, 0x00000010\ns_cmp_eq_f32 s2, 0\ns_mov_b32 s10, 0", 0, 0, .b64 = false},
+   /* minimumNumber: a NaN gives the other operand; one rounding in the fma */
+   {"s_mov_b32 s2, 0x7fc00000\ns_min_num_f32 s10, s2, 1.0", 0x3f800000, -1, .b64 = false},
+   {"s_mov_b32 s2, 0x3f800001\ns_mov_b32 s3, 0x3f7ffffe\ns_mov_b32 s10, -1.0\n"
+    "s_fmac_f32 s10, s2, s3", 0xa8800000, -1, .b64 = false},
+   /* f16 */
+   {"s_mov_b32 s2, 0x3c00\ns_add_f16 s10, s2, s2", 0x4000, -1, .b64 = false},
+   {"s_cvt_f16_f32 s10, 1.0", 0x3c00, -1, .b64 = false},
+   {"s_mov_b32 s2, 0x3c000000\ns_cvt_hi_f32_f16 s10, s2", 0x3f800000, -1, .b64 = false},
+};
+
 static void
-test_salu_edges(void **state)
+run_salu_cases(const struct salu_case *cases, unsigned n)
 {
-   (void)state;
    struct strb b = {0};
    sb_add(&b, "v_mov_b32 v0, 0\n", 16);
-   unsigned n = sizeof(salu_cases) / sizeof(salu_cases[0]);
+   const struct salu_case *salu_cases = cases;
    for (unsigned i = 0; i < n; i++) {
       const struct salu_case *c = &salu_cases[i];
       char tail[512];
@@ -264,6 +297,22 @@ test_salu_edges(void **state)
    }
    free(buf);
    free(b.s);
+}
+
+static void
+test_salu_edges(void **state)
+{
+   (void)state;
+   run_salu_cases(salu_cases, sizeof(salu_cases) / sizeof(salu_cases[0]));
+}
+
+static void
+test_salu_float(void **state)
+{
+   (void)state;
+   if (level < ACO_GFX1200)
+      skip();
+   run_salu_cases(salu_float_cases, sizeof(salu_float_cases) / sizeof(salu_float_cases[0]));
 }
 
 /* ---- branches, exec, calls ---- */
@@ -1007,6 +1056,13 @@ test_abi_poison_propagation(void **state)
    expect_ok(run_abi("", "v_mov_b32 v34, 0x1234\nv_perm_b32 v35, v33, v34, 0x0c0c0c01\n"
                          "v_mov_b32 v37, 4\nglobal_store_dword v37, v35, s[0:1]\n"));
    if (level >= ACO_GFX1100) {
+      /* v_readfirstlane takes the bytes' poison into the SGPR: a 16-bit compare of its low
+       * half is fine, a 32-bit one is garbage */
+      expect_ok(run_abi("", "v_add_nc_u16 v33, 7, 0\nv_readfirstlane_b32 s36, v33\n"
+                            "v_cmp_eq_u16_e64 @VCC@, s36, 7\ns_cbranch_vccz skip\nskip:\n"));
+      expect_error(run_abi("", "v_add_nc_u16 v33, 7, 0\nv_readfirstlane_b32 s36, v33\n"
+                               "s_cmp_eq_u32 s36, 7\ns_cbranch_scc1 skip\nskip:\n"),
+                   "abi: use of scc as a branch condition");
       expect_ok(run_abi("", "v_add_nc_u16 v33, 7, 0\nv_add_nc_u16 v34, v33, 1\n"
                             "v_mov_b32 v37, 4\nglobal_store_short v37, v34, s[0:1]\n"));
       expect_error(run_abi("", "v_add_nc_u16 v33, 7, 0\nv_add_nc_u16 v34, v33, 1 op_sel:[1,0,0]\n"
@@ -1115,6 +1171,7 @@ main(int argc, char **argv)
                                                                           : ACO_GFX1200;
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_salu_edges),
+      cmocka_unit_test(test_salu_float),
       cmocka_unit_test(test_branches),
       cmocka_unit_test(test_getpc_high),
       cmocka_unit_test(test_smem_global_flat),
