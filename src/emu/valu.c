@@ -73,7 +73,27 @@ operand_poison(struct emu_wave *w, const aco_operand *op, unsigned lane)
    unsigned field = aco_physreg_field(op->reg);
    if (field >= ACO_REG_VGPR0)
       return emu_vgpr_poison(w, field - ACO_REG_VGPR0, lane);
-   return emu_sreg_poison(w, field) ? 0xf : 0;
+   uint32_t bits = emu_sreg_poison(w, field);
+   if (field == ACO_REG_SCC || field == ACO_REG_VCCZ)
+      return bits ? 0xf : 0;
+   unsigned bytes = 0;
+   for (unsigned b = 0; b < 4; b++)
+      bytes |= ((bits >> (8 * b)) & 0xff) ? 1u << b : 0;
+   return bytes;
+}
+
+/* 32-bit operations whose result byte b depends only on byte b of each source (moves,
+ * bitwise logic, v_cndmask_b32): their result keeps the sources' poison byte by byte. */
+static bool
+bytewise_op(enum aco_opcode op)
+{
+   switch (op) {
+   case aco_op_v_mov_b32: case aco_op_v_not_b32: case aco_op_v_and_b32: case aco_op_v_or_b32:
+   case aco_op_v_xor_b32: case aco_op_v_xnor_b32: case aco_op_v_cndmask_b32:
+   case aco_op_v_and_or_b32: case aco_op_v_or3_b32: case aco_op_v_xor3_b32: case aco_op_v_bfi_b32:
+      return true;
+   default: return false;
+   }
 }
 
 /* Raw source bits (up to 64) as lane `lane` sees them, before selects. */
@@ -329,6 +349,7 @@ compute_part(struct ctx *c, struct part *p)
       li.abs = in->valu.abs;
       li.mask_in = (mask_in >> lane) & 1;
       bool write = true;
+      unsigned src_poison = 0; /* the bytes of the sources read, for bytewise_op */
       for (unsigned i = 0; i < 3; i++) {
          if (p->src[i] < 0)
             continue;
@@ -354,6 +375,8 @@ compute_part(struct ctx *c, struct part *p)
             }
          }
          li.s[i] = fetch_source(c, p, i, from, zero);
+         if (!zero)
+            src_poison |= operand_poison(w, &in->operands[p->src[i]], from);
       }
       if (is_dpp(in) && !is_dpp8(in)) {
          if (!((in->valu.row_mask >> (lane / 16)) & 1) ||
@@ -378,6 +401,9 @@ compute_part(struct ctx *c, struct part *p)
             lo |= p->src[i] >= 0 && operand_poison(w, &in->operands[p->src[i]], lane);
          poison = lo ? 0xff : 0xf0;
       }
+      if (poison && bytewise_op(p->op) && in->encoding != ACO_ENC_SDWA &&
+          !in->valu.abs && !in->valu.neg)
+         poison = ((mask_poison >> lane) & 1) ? 0xff : src_poison;
       /* v_perm_b32 moves bytes: each result byte has the poison of the byte it took */
       if (p->op == aco_op_v_perm_b32 && !is_dpp(in) && p->src[2] >= 0) {
          unsigned sel = operand_poison(w, &in->operands[p->src[2]], lane) ? 0xf : 0;

@@ -1063,6 +1063,14 @@ test_abi_poison_propagation(void **state)
       expect_error(run_abi("", "v_add_nc_u16 v33, 7, 0\nv_readfirstlane_b32 s36, v33\n"
                                "s_cmp_eq_u32 s36, 7\ns_cbranch_scc1 skip\nskip:\n"),
                    "abi: use of scc as a branch condition");
+      /* moves and bitwise logic keep the poison byte by byte (back into a VGPR too) */
+      const char *back = "v_add_nc_u16 v33, 7, 0\nv_readfirstlane_b32 s36, v33\n"
+                         "v_mov_b32 v34, s36\nv_and_b32 v35, 0xff, v34\nv_mov_b32 v37, 4\n";
+      snprintf(text, sizeof(text), "%sglobal_store_short v37, v34, s[0:1]\n"
+                                   "global_store_short v37, v35, s[0:1]\n", back);
+      expect_ok(run_abi("", text));
+      snprintf(text, sizeof(text), "%sglobal_store_dword v37, v34, s[0:1]\n", back);
+      expect_error(run_abi("", text), "abi: use of v34 lane 0 as the address");
       expect_ok(run_abi("", "v_add_nc_u16 v33, 7, 0\nv_add_nc_u16 v34, v33, 1\n"
                             "v_mov_b32 v37, 4\nglobal_store_short v37, v34, s[0:1]\n"));
       expect_error(run_abi("", "v_add_nc_u16 v33, 7, 0\nv_add_nc_u16 v34, v33, 1 op_sel:[1,0,0]\n"
