@@ -228,7 +228,6 @@ push_frame(struct emu_wave_state *ws)
    }
    memcpy(f->vgpr_poison, ws->vgpr_poison, nv * 4 * sizeof(uint64_t));
    memcpy(f->sgpr_poison, ws->sgpr_poison, sizeof(f->sgpr_poison));
-   f->scc_poison = ws->scc_poison;
    ws->num_frames++;
    return true;
 }

@@ -36,7 +36,6 @@ struct emu_frame {
    uint32_t call_pc;
    /* the caller's poison, back at the return on what the call keeps (abi.c) */
    uint32_t sgpr_poison[128];
-   bool scc_poison;
    uint64_t *vgpr_poison;
    const struct aco_emu_abi *abi; /* the call's, kept through tail calls for the return */
    const char *callee;            /* the callee's name (messages); NULL without a table */
