@@ -31,6 +31,27 @@ emu_sdst(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned idx, u
       emu_write_sreg(&ws->w, field + 1, (uint32_t)(value >> 32));
 }
 
+/* The ABI poison bits of a scalar operand (none for a constant). */
+static uint64_t
+sop_poison(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned idx, unsigned dwords)
+{
+   const aco_operand *o = &in->operands[idx];
+   if (o->kind == ACO_OPND_CONST)
+      return 0;
+   unsigned field = aco_physreg_field(o->reg);
+   uint64_t p = emu_sreg_poison(&ws->w, field);
+   if (dwords == 2 && field < 128)
+      p |= (uint64_t)emu_sreg_poison(&ws->w, field + 1) << 32;
+   return p;
+}
+
+/* Poison of a & b bit by bit: garbage unless the other bit is a known 0. */
+static uint64_t
+and_poison(uint64_t a, uint64_t pa, uint64_t b, uint64_t pb)
+{
+   return (pa & (b | pb)) | (pb & (a | pa));
+}
+
 static uint64_t
 get_exec(struct emu_wave_state *ws)
 {
@@ -434,6 +455,33 @@ sop2(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
    uint64_t a = emu_sop(ws, in, 0, adw), b = emu_sop(ws, in, 1, bdw), r = 0;
    uint32_t a32 = (uint32_t)a, b32 = (uint32_t)b;
    bool set = true, scc = false;
+   /* bitwise logic, packs and shifts by a sound amount keep the ABI poison bit by bit
+    * (exact); other results are wholly garbage if any bit read is */
+   uint64_t pa = sop_poison(ws, in, 0, adw), pb = sop_poison(ws, in, 1, bdw), rp = 0;
+   bool exact = true;
+   switch (op) {
+   case aco_op_s_and_b32: case aco_op_s_and_b64: case aco_op_s_nand_b32: case aco_op_s_nand_b64:
+      rp = and_poison(a, pa, b, pb);
+      break;
+   case aco_op_s_or_b32: case aco_op_s_or_b64: case aco_op_s_nor_b32: case aco_op_s_nor_b64:
+      rp = and_poison(~a, pa, ~b, pb);
+      break;
+   case aco_op_s_and_not1_b32: case aco_op_s_and_not1_b64: rp = and_poison(a, pa, ~b, pb); break;
+   case aco_op_s_or_not1_b32: case aco_op_s_or_not1_b64: rp = and_poison(~a, pa, b, pb); break;
+   case aco_op_s_xor_b32: case aco_op_s_xor_b64: case aco_op_s_xnor_b32: case aco_op_s_xnor_b64:
+      rp = pa | pb;
+      break;
+   case aco_op_s_pack_ll_b32_b16: rp = (pa & 0xffff) | (pb & 0xffff) << 16; break;
+   case aco_op_s_pack_lh_b32_b16: rp = (pa & 0xffff) | (pb & 0xffff0000u); break;
+   case aco_op_s_pack_hh_b32_b16: rp = (pa >> 16 & 0xffff) | (pb & 0xffff0000u); break;
+   case aco_op_s_pack_hl_b32_b16: rp = (pa >> 16 & 0xffff) | (pb & 0xffff) << 16; break;
+   case aco_op_s_lshl_b32: rp = pb & 31 ? ~0ull : pa << (b32 & 31); break;
+   case aco_op_s_lshl_b64: rp = pb & 63 ? ~0ull : pa << (b & 63); break;
+   case aco_op_s_lshr_b32: rp = pb & 31 ? ~0ull : (pa & 0xffffffffu) >> (b32 & 31); break;
+   case aco_op_s_lshr_b64: rp = pb & 63 ? ~0ull : pa >> (b & 63); break;
+   default: exact = false; break;
+   }
+   rp &= mask_bits(ddw * 32);
    switch (op) {
    case aco_op_s_add_u32: r = (uint64_t)a32 + b32; scc = r >> 32; break;
    case aco_op_s_sub_u32: r = (uint32_t)(a32 - b32); scc = b32 > a32; break;
@@ -553,9 +601,18 @@ sop2(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
    }
    if (ws->w.failed)
       return false;
-   emu_sdst(ws, in, 0, ddw, r);
-   if (set)
-      set_scc(ws, scc);
+   if (exact) {
+      unsigned field = aco_physreg_field(in->definitions[0].reg);
+      for (unsigned k = 0; k < ddw; k++)
+         emu_write_sreg_poison(&ws->w, field + k, (uint32_t)(r >> (32 * k)),
+                               (uint32_t)(rp >> (32 * k)));
+      if (set)
+         emu_write_sreg_poison(&ws->w, ACO_REG_SCC, scc, rp != 0);
+   } else {
+      emu_sdst(ws, in, 0, ddw, r);
+      if (set)
+         set_scc(ws, scc);
+   }
    ws->w.pc += len * 4;
    return !ws->w.failed;
 }

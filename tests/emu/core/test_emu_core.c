@@ -1024,7 +1024,7 @@ test_detect_abi(void **state)
                      "v_mov_b32 v2, 0\nglobal_store_dword v2, v3, s[0:1] offset:4\n"
                      "@MOVM@ @EXEC@, @MASK@\n", ""));
    /* a preserved register the callee computed from garbage, though equal to what it held */
-   expect_error(run_abi("", "s_and_b32 s3, s40, 0\ns_add_u32 s64, s64, s3\n"),
+   expect_error(run_abi("", "s_xor_b32 s3, s40, s40\ns_add_u32 s64, s64, s3\n"),
                 "abi: preserved s64 holds garbage at the return of the call");
 }
 
@@ -1070,6 +1070,15 @@ test_abi_poison_propagation(void **state)
                                    "global_store_short v37, v35, s[0:1]\n", back);
       expect_ok(run_abi("", text));
       snprintf(text, sizeof(text), "%sglobal_store_dword v37, v34, s[0:1]\n", back);
+      expect_error(run_abi("", text), "abi: use of v34 lane 0 as the address");
+      /* scalar logic and shifts too: an AND with a clean 0 clears the garbage, a shift
+       * moves it */
+      const char *half = "v_add_nc_u16 v33, 7, 0\nv_readfirstlane_b32 s36, v33\nv_mov_b32 v37, 4\n";
+      snprintf(text, sizeof(text), "%ss_and_b32 s37, s36, 0xffff\nv_mov_b32 v34, s37\n"
+                                   "global_store_dword v37, v34, s[0:1]\n", half);
+      expect_ok(run_abi("", text));
+      snprintf(text, sizeof(text), "%ss_lshr_b32 s37, s36, 16\nv_mov_b32 v34, s37\n"
+                                   "global_store_short v37, v34, s[0:1]\n", half);
       expect_error(run_abi("", text), "abi: use of v34 lane 0 as the address");
       expect_ok(run_abi("", "v_add_nc_u16 v33, 7, 0\nv_add_nc_u16 v34, v33, 1\n"
                             "v_mov_b32 v37, 4\nglobal_store_short v37, v34, s[0:1]\n"));
