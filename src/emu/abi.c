@@ -11,6 +11,13 @@
  * callee may save and restore it without knowing. The frame keeps the caller's poison and
  * the return puts it back on those registers, which hold what they held before the call.
  *
+ * Poison goes through values (emu.c's register accessors): a result computed from poisoned
+ * bits is poisoned, lane by lane and, for VGPRs, byte by byte where an instruction writes
+ * part of a register. Only a use that changes what the program does fails: a memory
+ * address, descriptor or store data, a branch condition or jump target, exec, a register
+ * index, a hardware register, and at the return a preserved register or a lane inactive at
+ * the call. Garbage nobody uses that way is no error.
+ *
  * The convention is launch.abi, or with a callee table the entry of the call's target
  * (a target in no entry is an error). The frame keeps the ABI it was checked against, so
  * the return is compared with that one. With a table, an s_setpc_b64 that is not a return
@@ -35,11 +42,6 @@ test_bit(const uint64_t *set, unsigned n)
    return (set[n / 64] >> (n % 64)) & 1;
 }
 
-static void
-put_bit(uint64_t *set, unsigned n, bool value)
-{
-   set[n / 64] = (set[n / 64] & ~(1ull << (n % 64))) | (uint64_t)value << (n % 64);
-}
 
 void
 aco_emu_abi_amdgpu_gfx(struct aco_emu_abi *abi)
@@ -79,6 +81,7 @@ emu_abi_free(struct emu_wave_state *ws)
    ws->num_frames = ws->cap_frames = 0;
    memset(ws->sgpr_poison, 0, sizeof(ws->sgpr_poison));
    ws->scc_poison = false;
+   ws->taint = false;
 }
 
 static uint64_t
@@ -131,21 +134,24 @@ enter_callee(struct emu_wave_state *ws, const struct aco_emu_abi *abi, uint64_t 
 {
    for (unsigned s = 0; s < ACO_SGPR_COUNT; s++) {
       if (test_bit(abi->clobbered_sgprs, s) || test_bit(abi->preserved_sgprs, s))
-         put_bit(ws->sgpr_poison, s, test_bit(abi->clobbered_sgprs, s));
+         ws->sgpr_poison[s] = test_bit(abi->clobbered_sgprs, s) ? ~0u : 0;
    }
    if (abi->clobber_vcc_scc_m0) {
-      set_bit(ws->sgpr_poison, ACO_REG_VCC_LO);
-      set_bit(ws->sgpr_poison, ACO_REG_VCC_HI);
-      set_bit(ws->sgpr_poison, ws->w.gfx->reg_m0);
+      ws->sgpr_poison[ACO_REG_VCC_LO] = ~0u;
+      ws->sgpr_poison[ACO_REG_VCC_HI] = ~0u;
+      ws->sgpr_poison[ws->w.gfx->reg_m0] = ~0u;
       ws->scc_poison = true;
    }
    for (unsigned v = 0; v < ws->w.num_vgprs; v++) {
-      if (test_bit(abi->preserved_vgprs, v))
-         ws->vgpr_poison[v] = 0;
-      else if (test_bit(abi->argument_vgprs, v) || test_bit(abi->result_vgprs, v))
-         ws->vgpr_poison[v] &= lanes;
-      else
-         ws->vgpr_poison[v] = lanes;
+      for (unsigned b = 0; b < 4; b++) {
+         uint64_t *p = &ws->vgpr_poison[4 * v + b];
+         if (test_bit(abi->preserved_vgprs, v))
+            *p = 0;
+         else if (test_bit(abi->argument_vgprs, v) || test_bit(abi->result_vgprs, v))
+            *p &= lanes;
+         else
+            *p = lanes;
+      }
    }
 }
 
@@ -159,30 +165,33 @@ return_to_caller(struct emu_wave_state *ws, const struct emu_frame *f)
    const struct aco_emu_abi *abi = f->abi;
    for (unsigned s = 0; s < ACO_SGPR_COUNT; s++) {
       if (test_bit(abi->preserved_sgprs, s))
-         put_bit(ws->sgpr_poison, s, test_bit(f->sgpr_poison, s));
+         ws->sgpr_poison[s] = f->sgpr_poison[s];
       else if (test_bit(abi->result_sgprs, s))
          continue; /* the callee's result, or the caller's value it did not replace */
       else if (test_bit(abi->clobbered_sgprs, s) ||
                (test_bit(abi->argument_sgprs, s) && !test_bit(f->sgpr_written, s)))
-         set_bit(ws->sgpr_poison, s);
+         ws->sgpr_poison[s] = ~0u;
    }
    if (abi->clobber_vcc_scc_m0) {
-      set_bit(ws->sgpr_poison, ACO_REG_VCC_LO);
-      set_bit(ws->sgpr_poison, ACO_REG_VCC_HI);
-      set_bit(ws->sgpr_poison, ws->w.gfx->reg_m0);
+      ws->sgpr_poison[ACO_REG_VCC_LO] = ~0u;
+      ws->sgpr_poison[ACO_REG_VCC_HI] = ~0u;
+      ws->sgpr_poison[ws->w.gfx->reg_m0] = ~0u;
       ws->scc_poison = true;
    }
    uint64_t lanes = f->exec & lane_mask(ws);
    for (unsigned v = 0; v < ws->w.num_vgprs; v++) {
-      uint64_t before = f->vgpr_poison[v], now = ws->vgpr_poison[v];
-      if (test_bit(abi->preserved_vgprs, v))
-         ws->vgpr_poison[v] = before;
-      else if (test_bit(abi->result_vgprs, v))
-         ws->vgpr_poison[v] = (before & ~lanes) | (now & lanes);
-      else if (test_bit(abi->argument_vgprs, v))
-         ws->vgpr_poison[v] = (before & ~lanes) | (now & lanes) | (lanes & ~f->vgpr_written[v]);
-      else
-         ws->vgpr_poison[v] = (before & ~lanes) | lanes;
+      for (unsigned b = 0; b < 4; b++) {
+         uint64_t *p = &ws->vgpr_poison[4 * v + b];
+         uint64_t before = f->vgpr_poison[4 * v + b], now = *p;
+         if (test_bit(abi->preserved_vgprs, v))
+            *p = before;
+         else if (test_bit(abi->result_vgprs, v))
+            *p = (before & ~lanes) | (now & lanes);
+         else if (test_bit(abi->argument_vgprs, v))
+            *p = (before & ~lanes) | (now & lanes) | (lanes & ~f->vgpr_written[v]);
+         else
+            *p = (before & ~lanes) | lanes;
+      }
    }
 }
 
@@ -192,7 +201,7 @@ alloc_poison(struct emu_wave_state *ws)
 {
    unsigned nv = ws->w.num_vgprs;
    if (!ws->vgpr_poison)
-      ws->vgpr_poison = aco_calloc(ws->w.emu->alloc, (nv ? nv : 1) * sizeof(uint64_t));
+      ws->vgpr_poison = aco_calloc(ws->w.emu->alloc, (nv ? nv : 1) * 4 * sizeof(uint64_t));
    return ws->vgpr_poison != NULL;
 }
 
@@ -210,14 +219,14 @@ push_frame(struct emu_wave_state *ws)
    memset(f, 0, sizeof(*f));
    f->vgpr = aco_alloc(a, (size_t)(nv ? nv : 1) * EMU_MAX_LANES * 4);
    f->vgpr_written = aco_calloc(a, (nv ? nv : 1) * sizeof(uint64_t));
-   f->vgpr_poison = aco_alloc(a, (nv ? nv : 1) * sizeof(uint64_t));
+   f->vgpr_poison = aco_alloc(a, (nv ? nv : 1) * 4 * sizeof(uint64_t));
    if (!f->vgpr || !f->vgpr_written || !f->vgpr_poison) {
       aco_free(a, f->vgpr);
       aco_free(a, f->vgpr_written);
       aco_free(a, f->vgpr_poison);
       return false;
    }
-   memcpy(f->vgpr_poison, ws->vgpr_poison, nv * sizeof(uint64_t));
+   memcpy(f->vgpr_poison, ws->vgpr_poison, nv * 4 * sizeof(uint64_t));
    memcpy(f->sgpr_poison, ws->sgpr_poison, sizeof(f->sgpr_poison));
    ws->num_frames++;
    return true;
@@ -293,13 +302,47 @@ compare_frame(struct emu_wave_state *ws, const struct emu_frame *f)
    return true;
 }
 
+/* What the caller gets back must not be garbage the callee made: preserved registers and
+ * the lanes inactive at the call hold what they held before it, so poison there is garbage
+ * the callee wrote (even if equal). Results are not checked here: they carry their poison
+ * to the caller, where a use fails (a 16-bit result leaves the rest of its register
+ * garbage, and the check does not know the results' sizes). */
+static bool
+check_returned_poison(struct emu_wave_state *ws, const struct emu_frame *f)
+{
+   const struct aco_emu_abi *abi = f->abi;
+   char call[160];
+   describe_call(f, call, sizeof(call));
+   for (unsigned s = 0; s < ACO_SGPR_COUNT; s++) {
+      if (ws->sgpr_poison[s] && test_bit(abi->preserved_sgprs, s))
+         return emu_fail(&ws->w, "abi: preserved s%u%s holds garbage at the return of %s "
+                         "(computed from a register a call clobbered)", s, sgpr_role(abi, s),
+                         call);
+   }
+   uint64_t active = f->exec & lane_mask(ws);
+   for (unsigned v = 0; v < ws->w.num_vgprs; v++) {
+      bool preserved = test_bit(abi->preserved_vgprs, v);
+      for (unsigned b = 0; b < 4; b++) {
+         uint64_t bad = ws->vgpr_poison[4 * v + b] & (preserved ? lane_mask(ws) : ~active) &
+                        lane_mask(ws);
+         if (!bad)
+            continue;
+         return emu_fail(&ws->w, "abi: %s v%u lane %u holds garbage at the return of %s "
+                         "(computed from a register a call clobbered)",
+                         preserved ? "preserved" : "inactive lane of", v,
+                         (unsigned)__builtin_ctzll(bad), call);
+      }
+   }
+   return true;
+}
+
 static bool
 check_return(struct emu_wave_state *ws)
 {
    struct aco_emu *emu = ws->w.emu;
    struct emu_frame *f = &ws->frames[ws->num_frames - 1];
    unsigned nv = ws->w.num_vgprs;
-   if (!compare_frame(ws, f))
+   if (!compare_frame(ws, f) || !check_returned_poison(ws, f))
       return false;
    return_to_caller(ws, f);
    /* the caller's frame saw these writes too */
@@ -374,7 +417,6 @@ tail_call(struct emu_wave_state *ws, uint64_t target)
 }
 
 #define CHAIN_RSRC_SGPR 48
-#define CHAIN_RSRC_SGPRS (UINT64_C(0xf) << CHAIN_RSRC_SGPR)
 
 /* An s_setpc_b64 to an amdgpu_cs_chain function: only where no call is open (the chain
  * starts the stack over), and the function finds nothing but its arguments in the lanes
@@ -414,10 +456,11 @@ chain_jump(struct emu_wave_state *ws, const struct aco_emu_callee *c)
     * descriptor (docs/calls.md "Chain functions"); anything else there is garbage to the
     * callee, so code reading it as the descriptor fails on the read */
    bool rsrc = emu_scratch_rsrc_is_wave(ws, &ws->w.sgpr[CHAIN_RSRC_SGPR]);
-   uint64_t rsrc_poison = ws->sgpr_poison[0] & CHAIN_RSRC_SGPRS;
+   uint32_t rsrc_poison[4];
+   memcpy(rsrc_poison, &ws->sgpr_poison[CHAIN_RSRC_SGPR], sizeof(rsrc_poison));
    enter_callee(ws, &c->abi, exec);
    if (rsrc)
-      ws->sgpr_poison[0] = (ws->sgpr_poison[0] & ~CHAIN_RSRC_SGPRS) | rsrc_poison;
+      memcpy(&ws->sgpr_poison[CHAIN_RSRC_SGPR], rsrc_poison, sizeof(rsrc_poison));
    return true;
 }
 
@@ -439,42 +482,49 @@ emu_abi_setpc(struct emu_wave_state *ws, uint64_t target)
    return tail_call(ws, target);
 }
 
+/* "v3 lane 0", "s40", "scc" for messages. */
+static void
+describe_reg(struct emu_wave_state *ws, unsigned field, unsigned lane, struct aco_strbuf *sb)
+{
+   if (field >= ACO_REG_VGPR0 && field != ~0u)
+      aco_strbuf_printf(sb, "v%u lane %u", field - ACO_REG_VGPR0, lane);
+   else if (field == ACO_REG_SCC)
+      aco_strbuf_puts(sb, "scc");
+   else
+      aco_print_asm_reg(ws->w.level, ws->w.wave_size, field, 1, sb);
+}
+
 bool
-emu_abi_read_sgpr(struct emu_wave_state *ws, unsigned field)
+emu_abi_use(struct emu_wave_state *ws, const char *as)
 {
    struct aco_strbuf sb;
    aco_strbuf_init(&sb, ws->w.emu->alloc);
-   if (field == ACO_REG_SCC)
-      aco_strbuf_puts(&sb, "scc");
-   else
-      aco_print_asm_reg(ws->w.level, ws->w.wave_size, field, 1, &sb);
-   emu_fail(&ws->w, "abi: read of %s, clobbered by a call and not written since",
-            aco_strbuf_str(&sb));
+   describe_reg(ws, ws->taint_field, ws->taint_lane, &sb);
+   emu_fail(&ws->w, "abi: use of %s as %s: it holds garbage (clobbered by a call and not "
+            "written since, or computed from such a value)", aco_strbuf_str(&sb), as);
    aco_strbuf_finish(&sb);
    return false;
 }
 
-bool
-emu_abi_read_vgpr(struct emu_wave_state *ws, unsigned reg, unsigned lane)
-{
-   return emu_fail(&ws->w, "abi: read of v%u lane %u, clobbered by a call and not written "
-                   "since", reg, lane);
-}
-
 void
-emu_abi_write_sgpr(struct emu_wave_state *ws, unsigned field)
+emu_abi_write_sgpr(struct emu_wave_state *ws, unsigned field, uint32_t poison)
 {
    if (field >= 128)
       return;
-   ws->sgpr_poison[field / 64] &= ~(1ull << (field % 64));
+   ws->sgpr_poison[field] = poison;
    if (ws->num_frames)
       set_bit(ws->frames[ws->num_frames - 1].sgpr_written, field);
 }
 
 void
-emu_abi_write_vgpr(struct emu_wave_state *ws, unsigned reg, unsigned lane)
+emu_abi_write_vgpr(struct emu_wave_state *ws, unsigned reg, unsigned lane, unsigned bytes,
+                   unsigned poison)
 {
-   ws->vgpr_poison[reg] &= ~(1ull << lane);
+   for (unsigned b = 0; b < 4; b++) {
+      if ((bytes >> b) & 1)
+         ws->vgpr_poison[4 * reg + b] = (ws->vgpr_poison[4 * reg + b] & ~(1ull << lane)) |
+                                        (uint64_t)((poison >> b) & 1) << lane;
+   }
    if (ws->num_frames)
       ws->frames[ws->num_frames - 1].vgpr_written[reg] |= 1ull << lane;
 }

@@ -352,17 +352,66 @@ check_sgpr(struct emu_wave_state *ws, unsigned field, bool write)
    return true;
 }
 
+/* A read of poisoned bits: the instruction is tainted (the first such read is named in
+ * messages). */
+static void
+taint(struct emu_wave_state *ws, unsigned field, unsigned lane)
+{
+   if (ws->taint_field == ~0u) {
+      ws->taint_field = field;
+      ws->taint_lane = lane;
+   }
+   ws->taint = true;
+}
+
+bool
+emu_taint(struct emu_wave *w)
+{
+   return emu_ws(w)->taint;
+}
+
+void
+emu_set_taint(struct emu_wave *w, bool t)
+{
+   emu_ws(w)->taint = t;
+}
+
+bool
+emu_check_use(struct emu_wave *w, const char *as)
+{
+   struct emu_wave_state *ws = emu_ws(w);
+   if (!ws->taint || w->failed)
+      return !w->failed;
+   return emu_abi_use(ws, as);
+}
+
+uint32_t
+emu_sreg_poison(struct emu_wave *w, unsigned field)
+{
+   struct emu_wave_state *ws = emu_ws(w);
+   if (field == ACO_REG_SCC)
+      return ws->scc_poison;
+   if (field == ACO_REG_VCCZ)
+      return ws->sgpr_poison[ACO_REG_VCC_LO] ||
+             (w->wave_size == 64 && ws->sgpr_poison[ACO_REG_VCC_HI]);
+   if (field >= 128 || field == w->gfx->reg_null)
+      return 0;
+   return ws->sgpr_poison[field];
+}
+
 uint32_t
 emu_read_sreg(struct emu_wave *w, unsigned field)
 {
    struct emu_wave_state *ws = emu_ws(w);
    if (field == ACO_REG_SCC) {
-      if (ws->scc_poison && !emu_abi_read_sgpr(ws, field))
-         return 0;
+      if (ws->scc_poison)
+         taint(ws, field, 0);
       return w->scc;
    }
    if (field == ACO_REG_VCCZ) {
       uint64_t vcc = w->sgpr[ACO_REG_VCC_LO] | (w->wave_size == 64 ? (uint64_t)w->sgpr[ACO_REG_VCC_HI] << 32 : 0);
+      if (emu_sreg_poison(w, field))
+         taint(ws, ACO_REG_VCC_LO, 0);
       return vcc == 0;
    }
    if (field == ACO_REG_EXECZ)
@@ -371,29 +420,53 @@ emu_read_sreg(struct emu_wave *w, unsigned field)
       return 0;
    if (!check_sgpr(ws, field, false))
       return 0;
-   if ((ws->sgpr_poison[field / 64] >> (field % 64)) & 1) {
-      if (!emu_abi_read_sgpr(ws, field))
-         return 0;
-   }
+   if (ws->sgpr_poison[field])
+      taint(ws, field, 0);
+   return w->sgpr[field];
+}
+
+uint32_t
+emu_read_sreg_bytes(struct emu_wave *w, unsigned field, unsigned bytes)
+{
+   struct emu_wave_state *ws = emu_ws(w);
+   if (field >= 128 || field == w->gfx->reg_null || field == ACO_REG_SCC ||
+       field == ACO_REG_VCCZ || field == ACO_REG_EXECZ)
+      return emu_read_sreg(w, field);
+   if (!check_sgpr(ws, field, false))
+      return 0;
+   if (ws->sgpr_poison[field] & emu_byte_bits(bytes))
+      taint(ws, field, 0);
    return w->sgpr[field];
 }
 
 void
-emu_write_sreg(struct emu_wave *w, unsigned field, uint32_t value)
+emu_write_sreg_poison(struct emu_wave *w, unsigned field, uint32_t value, uint32_t poison)
 {
    struct emu_wave_state *ws = emu_ws(w);
    if (field == ACO_REG_SCC) {
       w->scc = value & 1;
-      ws->scc_poison = false;
+      ws->scc_poison = poison & 1;
       return;
    }
    if (field >= 128 || field == w->gfx->reg_null)
       return;
    if (!check_sgpr(ws, field, true))
       return;
+   /* exec from garbage: which lanes run would depend on it */
+   if (poison && (field == ACO_REG_EXEC_LO || (field == ACO_REG_EXEC_HI && w->wave_size == 64))) {
+      taint(ws, field, 0);
+      emu_abi_use(ws, "exec");
+      return;
+   }
    w->sgpr[field] = value;
-   if (ws->num_frames || ws->sgpr_poison[0] || ws->sgpr_poison[1])
-      emu_abi_write_sgpr(ws, field);
+   if (ws->vgpr_poison)
+      emu_abi_write_sgpr(ws, field, poison);
+}
+
+void
+emu_write_sreg(struct emu_wave *w, unsigned field, uint32_t value)
+{
+   emu_write_sreg_poison(w, field, value, emu_ws(w)->taint ? ~0u : 0);
 }
 
 static bool
@@ -413,60 +486,70 @@ check_vgpr(struct emu_wave_state *ws, unsigned reg, bool write)
    return true;
 }
 
+unsigned
+emu_vgpr_poison(struct emu_wave *w, unsigned reg, unsigned lane)
+{
+   struct emu_wave_state *ws = emu_ws(w);
+   if (!ws->vgpr_poison || reg >= w->num_vgprs)
+      return 0;
+   unsigned r = 0;
+   for (unsigned b = 0; b < 4; b++)
+      r |= (unsigned)((ws->vgpr_poison[4 * reg + b] >> lane) & 1) << b;
+   return r;
+}
+
 uint32_t
-emu_read_vgpr(struct emu_wave *w, unsigned reg, unsigned lane)
+emu_read_vgpr_bytes(struct emu_wave *w, unsigned reg, unsigned lane, unsigned bytes)
 {
    struct emu_wave_state *ws = emu_ws(w);
    if (!check_vgpr(ws, reg, false))
       return 0;
-   if (ws->vgpr_poison && ((ws->vgpr_poison[reg] >> lane) & 1) && !emu_abi_read_vgpr(ws, reg, lane))
-      return 0;
+   if (emu_vgpr_poison(w, reg, lane) & bytes)
+      taint(ws, ACO_REG_VGPR0 + reg, lane);
    return w->vgpr[reg * EMU_MAX_LANES + lane];
 }
 
-/* A plain move of one lane from VGPR src to VGPR dst: the value goes along with its ABI
- * poison (a register a call clobbered), so copying garbage is no read of the program's;
- * using the copy is. */
+uint32_t
+emu_read_vgpr(struct emu_wave *w, unsigned reg, unsigned lane)
+{
+   return emu_read_vgpr_bytes(w, reg, lane, 0xf);
+}
+
+/* A plain move of one lane from VGPR src to VGPR dst: the value goes along with its
+ * poison, byte by byte. */
 void
 emu_move_vgpr(struct emu_wave *w, unsigned dst, unsigned src, unsigned lane)
 {
    struct emu_wave_state *ws = emu_ws(w);
    if (!check_vgpr(ws, src, false))
       return;
-   uint32_t v = w->vgpr[src * EMU_MAX_LANES + lane];
-   bool poisoned = ws->vgpr_poison && ((ws->vgpr_poison[src] >> lane) & 1);
-   emu_write_vgpr(w, dst, lane, v);
-   if (poisoned && !w->failed)
-      ws->vgpr_poison[dst] |= 1ull << lane;
+   unsigned poison = emu_vgpr_poison(w, src, lane);
+   if (poison)
+      taint(ws, ACO_REG_VGPR0 + src, lane);
+   emu_write_vgpr_bytes(w, dst, lane, w->vgpr[src * EMU_MAX_LANES + lane], 0xf, poison);
 }
 
-/* A plain move of SGPR src to SGPR dst (s_mov): like emu_move_vgpr, the value goes along
- * with its ABI poison. A dead path (every lane gone, an execz branch ahead) may copy a
- * value nobody wrote, e.g. what v_readfirstlane read with no lane active. */
+/* A plain move of SGPR src to SGPR dst (s_mov): the value goes along with its poison. */
 void
 emu_move_sgpr(struct emu_wave *w, unsigned dst, unsigned src)
 {
    struct emu_wave_state *ws = emu_ws(w);
    if (!check_sgpr(ws, src, false))
       return;
-   bool poisoned = (ws->sgpr_poison[src / 64] >> (src % 64)) & 1;
-   emu_write_sreg(w, dst, w->sgpr[src]);
-   if (poisoned && !w->failed)
-      ws->sgpr_poison[dst / 64] |= 1ull << (dst % 64);
+   if (ws->sgpr_poison[src])
+      taint(ws, src, 0);
+   emu_write_sreg_poison(w, dst, w->sgpr[src], ws->sgpr_poison[src]);
 }
 
-/* v_readfirstlane with no lane active: the SGPR gets lane 0 of VGPR src, a value the
- * program cannot depend on, so a clobbered lane's poison goes along instead of failing. */
+/* v_readfirstlane with no lane active: the SGPR gets lane 0 of VGPR src, with its poison. */
 void
 emu_read_lane_inactive(struct emu_wave *w, unsigned dfield, unsigned src)
 {
    struct emu_wave_state *ws = emu_ws(w);
    if (!check_vgpr(ws, src, false))
       return;
-   bool poisoned = ws->vgpr_poison && (ws->vgpr_poison[src] & 1);
-   emu_write_sreg(w, dfield, w->vgpr[src * EMU_MAX_LANES]);
-   if (poisoned && !w->failed && dfield < 128)
-      ws->sgpr_poison[dfield / 64] |= 1ull << (dfield % 64);
+   emu_write_sreg_poison(w, dfield, w->vgpr[src * EMU_MAX_LANES],
+                         emu_byte_bits(emu_vgpr_poison(w, src, 0)));
 }
 
 /* VGPRs a and b trade one lane, values and poison. */
@@ -477,18 +560,13 @@ emu_swap_vgpr(struct emu_wave *w, unsigned a, unsigned b, unsigned lane)
    if (!check_vgpr(ws, a, false) || !check_vgpr(ws, b, false))
       return;
    uint32_t va = w->vgpr[a * EMU_MAX_LANES + lane], vb = w->vgpr[b * EMU_MAX_LANES + lane];
-   bool pa = ws->vgpr_poison && ((ws->vgpr_poison[a] >> lane) & 1);
-   bool pb = ws->vgpr_poison && ((ws->vgpr_poison[b] >> lane) & 1);
-   emu_write_vgpr(w, a, lane, vb);
-   emu_write_vgpr(w, b, lane, va);
-   if (ws->vgpr_poison && !w->failed) {
-      ws->vgpr_poison[a] |= (uint64_t)pb << lane;
-      ws->vgpr_poison[b] |= (uint64_t)pa << lane;
-   }
+   unsigned pa = emu_vgpr_poison(w, a, lane), pb = emu_vgpr_poison(w, b, lane);
+   emu_write_vgpr_bytes(w, a, lane, vb, 0xf, pb);
+   emu_write_vgpr_bytes(w, b, lane, va, 0xf, pa);
 }
 
 /* The old value of a register a partial write (a 16-bit result, SDWA) merges into: the
- * bits it keeps are no read of the program's, so a poisoned register is no error. */
+ * bits it keeps are no read of the program's (they keep their poison). */
 uint32_t
 emu_read_vgpr_merge(struct emu_wave *w, unsigned reg, unsigned lane)
 {
@@ -499,14 +577,21 @@ emu_read_vgpr_merge(struct emu_wave *w, unsigned reg, unsigned lane)
 }
 
 void
-emu_write_vgpr(struct emu_wave *w, unsigned reg, unsigned lane, uint32_t value)
+emu_write_vgpr_bytes(struct emu_wave *w, unsigned reg, unsigned lane, uint32_t value,
+                     unsigned bytes, unsigned poison)
 {
    struct emu_wave_state *ws = emu_ws(w);
    if (!check_vgpr(ws, reg, true))
       return;
    w->vgpr[reg * EMU_MAX_LANES + lane] = value;
    if (ws->vgpr_poison)
-      emu_abi_write_vgpr(ws, reg, lane);
+      emu_abi_write_vgpr(ws, reg, lane, bytes, poison);
+}
+
+void
+emu_write_vgpr(struct emu_wave *w, unsigned reg, unsigned lane, uint32_t value)
+{
+   emu_write_vgpr_bytes(w, reg, lane, value, 0xf, emu_ws(w)->taint ? 0xf : 0);
 }
 
 /* The destination of a load about to be issued: in the allocation, and not pending for a
@@ -547,22 +632,30 @@ emu_check_load_dst(struct emu_wave_state *ws, enum emu_counter c, bool smem, boo
    return true;
 }
 
+/* Loaded values are not garbage (a load from a garbage address fails as a use). */
 void
 emu_raw_write_sgpr(struct emu_wave_state *ws, unsigned field, uint32_t v)
 {
    if (field >= 128 || field == ws->w.gfx->reg_null)
       return;
    ws->w.sgpr[field] = v;
-   if (ws->num_frames || ws->sgpr_poison[0] || ws->sgpr_poison[1])
-      emu_abi_write_sgpr(ws, field);
+   if (ws->vgpr_poison)
+      emu_abi_write_sgpr(ws, field, 0);
+}
+
+void
+emu_raw_write_vgpr_bytes(struct emu_wave_state *ws, unsigned reg, unsigned lane, uint32_t v,
+                         unsigned bytes)
+{
+   ws->w.vgpr[reg * EMU_MAX_LANES + lane] = v;
+   if (ws->vgpr_poison)
+      emu_abi_write_vgpr(ws, reg, lane, bytes, 0);
 }
 
 void
 emu_raw_write_vgpr(struct emu_wave_state *ws, unsigned reg, unsigned lane, uint32_t v)
 {
-   ws->w.vgpr[reg * EMU_MAX_LANES + lane] = v;
-   if (ws->vgpr_poison)
-      emu_abi_write_vgpr(ws, reg, lane);
+   emu_raw_write_vgpr_bytes(ws, reg, lane, v, 0xf);
 }
 
 uint32_t
@@ -688,6 +781,8 @@ execute(struct emu_wave_state *ws, const struct emu_decoded *d)
    const struct aco_minstr *in = d->in;
    unsigned fmt = aco_op_info(in->opcode)->format;
    bool ok;
+   ws->taint = false;
+   ws->taint_field = ~0u;
    switch (fmt) {
    case ACO_FMT_SOP1:
    case ACO_FMT_SOP2:
@@ -695,17 +790,18 @@ execute(struct emu_wave_state *ws, const struct emu_decoded *d)
    case ACO_FMT_SOPC:
    case ACO_FMT_SOPP:
       return emu_salu_execute(ws, d); /* moves the PC itself */
+   /* the memory executors check addresses before the access; data is checked here */
    case ACO_FMT_SMEM:
-      ok = emu_smem_execute(ws, d);
+      ok = emu_smem_execute(ws, d) && emu_check_use(w, EMU_USE_SMEM);
       break;
    case ACO_FMT_DS:
-      ok = emu_ds_execute(ws, d);
+      ok = emu_ds_execute(ws, d) && emu_check_use(w, EMU_USE_DS);
       break;
    case ACO_FMT_FLAT:
    case ACO_FMT_GLOBAL:
    case ACO_FMT_SCRATCH:
    case ACO_FMT_MUBUF:
-      ok = emu_vmem_execute(ws, d);
+      ok = emu_vmem_execute(ws, d) && emu_check_use(w, EMU_USE_VMEM);
       break;
    default:
       if (!is_valu_format(fmt))
@@ -850,6 +946,7 @@ init_wave(struct emu_wave_state *ws, const struct aco_emu_launch *l, struct emu_
    ws->flat_scratch_written = 0;
    memset(ws->sgpr_poison, 0, sizeof(ws->sgpr_poison));
    ws->scc_poison = false;
+   ws->taint = false;
    if (ws->scratch)
       memset(ws->scratch, 0, (size_t)ws->scratch_per_lane * wave_size);
 }

@@ -33,8 +33,10 @@ enum aco_emu_local_id {
  *  - argument registers carry values into and out of the callee: not poisoned at the
  *    call, poisoned (in the lanes active at the call) at the return unless written;
  *  - every other SGPR in clobbered_sgprs and every VGPR that is neither preserved nor an
- *    argument is poisoned in the lanes active at the call: reading it before writing it
- *    is an error, in the callee and in the caller after the return;
+ *    argument is poisoned in the lanes active at the call: garbage, in the callee and in
+ *    the caller after the return; what is computed from it is garbage too, and using
+ *    garbage as a memory address or data, a branch condition, a jump target, exec or a
+ *    register index is an error (as is garbage in a preserved register at the return);
  *  - SGPRs in no set are reserved (neither poisoned nor compared: s0-s3, the scratch
  *    descriptor of llc's gfx1030 code);
  *  - the inactive lanes of every VGPR are snapshotted and compared at the return;

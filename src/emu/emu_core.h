@@ -37,7 +37,7 @@ struct emu_frame {
    uint64_t sgpr_written[2];
    uint32_t call_pc;
    /* the caller's poison, back at the return on what the call keeps (abi.c) */
-   uint64_t sgpr_poison[2];
+   uint32_t sgpr_poison[128];
    uint64_t *vgpr_poison;
    const struct aco_emu_abi *abi; /* the call's, kept through tail calls for the return */
    const char *callee;            /* the callee's name (messages); NULL without a table */
@@ -70,9 +70,17 @@ struct emu_wave_state {
    uint32_t hwreg_flat_scratch[2];
    uint8_t flat_scratch_written; /* gfx1030: bit 0 FLAT_SCR_LO, bit 1 FLAT_SCR_HI */
    /* ABI check */
-   uint64_t sgpr_poison[2];
+   /* Poison: bits whose value is garbage to the code running now (a register a call
+    * clobbered, or a value computed from one). Per SGPR its poisoned bits (a lane mask is
+    * poisoned lane by lane); per VGPR byte b the poisoned lanes, vgpr_poison[4 * reg + b]
+    * (NULL until the first call or chain jump). */
+   uint32_t sgpr_poison[128];
    bool scc_poison;
-   uint64_t *vgpr_poison; /* per VGPR: poisoned lanes */
+   uint64_t *vgpr_poison;
+   /* whether the instruction being executed read poisoned bits (reset per instruction,
+    * and per lane where the vector ALU tracks lanes apart), and the first such read */
+   bool taint;
+   unsigned taint_field, taint_lane;
    struct emu_frame *frames;
    unsigned num_frames, cap_frames;
    /* inside an amdgpu_cs_chain function: the VGPRs and exec at its entry (its inactive
@@ -149,6 +157,9 @@ bool emu_check_load_dst(struct emu_wave_state *ws, enum emu_counter c, bool smem
 /* Register writes of a load's result, after emu_check_load_dst (ABI bookkeeping only). */
 void emu_raw_write_sgpr(struct emu_wave_state *ws, unsigned field, uint32_t v);
 void emu_raw_write_vgpr(struct emu_wave_state *ws, unsigned reg, unsigned lane, uint32_t v);
+/* The same for the bytes `bytes` (bit b: byte b) of a d16 load; v holds the whole dword. */
+void emu_raw_write_vgpr_bytes(struct emu_wave_state *ws, unsigned reg, unsigned lane, uint32_t v,
+                              unsigned bytes);
 
 /* ---- salu.c ---- */
 /* Executes one SOP1/SOP2/SOPK/SOPC/SOPP instruction; advances or redirects the PC. */
@@ -160,6 +171,13 @@ void emu_sdst(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned i
               unsigned dwords, uint64_t value);
 
 /* ---- memory.c ---- */
+/* What a poisoned register read by a memory instruction is used as (every register it
+ * reads is an address, a descriptor or data that goes to memory; the DS lane shuffles
+ * carry their data's poison, their index is an address). Addresses are checked before
+ * the access, data after the instruction. */
+#define EMU_USE_SMEM "the address of a scalar load"
+#define EMU_USE_DS "the address or data of an LDS access"
+#define EMU_USE_VMEM "the address, descriptor or data of a memory access"
 /* Host pointer for [addr, addr+size) of registered memory, or NULL after emu_fail. */
 uint8_t *emu_global_ptr(struct emu_wave_state *ws, uint64_t addr, unsigned size, bool store);
 bool emu_smem_execute(struct emu_wave_state *ws, const struct emu_decoded *d);
@@ -179,10 +197,13 @@ bool emu_abi_call(struct emu_wave_state *ws, uint64_t target, uint64_t return_pc
  * (with a callee table) a tail call. */
 bool emu_abi_setpc(struct emu_wave_state *ws, uint64_t target);
 void emu_abi_free(struct emu_wave_state *ws);
-/* The register-access hooks (only when poison or frames exist). */
-bool emu_abi_read_sgpr(struct emu_wave_state *ws, unsigned field);
-bool emu_abi_read_vgpr(struct emu_wave_state *ws, unsigned reg, unsigned lane);
-void emu_abi_write_sgpr(struct emu_wave_state *ws, unsigned field);
-void emu_abi_write_vgpr(struct emu_wave_state *ws, unsigned reg, unsigned lane);
+/* The register-write hooks (only when poison exists): the written bits/bytes take
+ * `poison`, and the innermost frame records the write. */
+void emu_abi_write_sgpr(struct emu_wave_state *ws, unsigned field, uint32_t poison);
+void emu_abi_write_vgpr(struct emu_wave_state *ws, unsigned reg, unsigned lane, unsigned bytes,
+                        unsigned poison);
+/* A use of poisoned bits that changes what the program does (memory, control flow, exec,
+ * an address): the error, naming the first poisoned read of the instruction. */
+bool emu_abi_use(struct emu_wave_state *ws, const char *as);
 
 #endif

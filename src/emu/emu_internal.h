@@ -55,6 +55,43 @@ void emu_write_sreg(struct emu_wave *w, unsigned field, uint32_t value);
 uint32_t emu_read_vgpr(struct emu_wave *w, unsigned reg, unsigned lane);
 uint32_t emu_read_vgpr_merge(struct emu_wave *w, unsigned reg, unsigned lane);
 void emu_write_vgpr(struct emu_wave *w, unsigned reg, unsigned lane, uint32_t value);
+
+/* ABI poison through values (docs/emulator.md "The ABI check"). A read of poisoned bits
+ * taints the instruction; a plain register write takes the taint as its poison (all of
+ * it), so a result computed from garbage is garbage. Uses that change what the program
+ * does fail (emu_abi_use). The functions below let the vector ALU track lanes and bytes
+ * apart. */
+/* Reads only the bytes `bytes` (bit b: byte b) of a VGPR lane: only their poison taints. */
+uint32_t emu_read_vgpr_bytes(struct emu_wave *w, unsigned reg, unsigned lane, unsigned bytes);
+/* Writes the whole dword (the caller merged what it keeps); bytes in `bytes` take the
+ * poison bits of `poison` (bit b: byte b), the others keep theirs. */
+void emu_write_vgpr_bytes(struct emu_wave *w, unsigned reg, unsigned lane, uint32_t value,
+                          unsigned bytes, unsigned poison);
+/* The same for an SGPR (or other scalar field): only the poison of its bytes `bytes`. */
+uint32_t emu_read_sreg_bytes(struct emu_wave *w, unsigned field, unsigned bytes);
+/* The bit mask of the bytes `bytes` (bit b: byte b). */
+static inline uint32_t
+emu_byte_bits(unsigned bytes)
+{
+   uint32_t m = 0;
+   for (unsigned b = 0; b < 4; b++)
+      m |= (bytes >> b & 1) ? 0xffu << (8 * b) : 0;
+   return m;
+}
+/* Writes an SGPR whose bits `poison` are garbage (a lane mask computed lane by lane, the
+ * bytes of a VGPR lane read into it). */
+void emu_write_sreg_poison(struct emu_wave *w, unsigned field, uint32_t value, uint32_t poison);
+/* Poisoned bytes of a VGPR lane (bit b: byte b), poisoned bits of a scalar operand field
+ * (scc: bit 0); 0 without poison. Neither taints. */
+unsigned emu_vgpr_poison(struct emu_wave *w, unsigned reg, unsigned lane);
+uint32_t emu_sreg_poison(struct emu_wave *w, unsigned field);
+/* The taint of the instruction so far; setting it (false: a new lane) keeps the first
+ * poisoned read for messages. */
+bool emu_taint(struct emu_wave *w);
+void emu_set_taint(struct emu_wave *w, bool taint);
+/* Fails with the ABI error if the instruction is tainted: its poisoned read is used as
+ * `as` (an address, a branch condition...). */
+bool emu_check_use(struct emu_wave *w, const char *as);
 void emu_move_vgpr(struct emu_wave *w, unsigned dst, unsigned src, unsigned lane);
 void emu_move_sgpr(struct emu_wave *w, unsigned dst, unsigned src);
 void emu_read_lane_inactive(struct emu_wave *w, unsigned dfield, unsigned src);

@@ -124,7 +124,7 @@ emu_smem_execute(struct emu_wave_state *ws, const struct emu_decoded *d)
       emu_read_sreg(&ws->w, sbase + 3);
    }
    uint32_t soff = soffset == ws->w.gfx->reg_null ? 0 : scalar_source(ws, soffset);
-   if (ws->w.failed)
+   if (ws->w.failed || !emu_check_use(&ws->w, EMU_USE_SMEM))
       return false;
    uint64_t rel = (uint64_t)(int64_t)offset + soff;
    uint32_t vals[16];
@@ -369,9 +369,12 @@ load_to_regs(struct emu_wave_state *ws, const struct mem_desc *m, const uint8_t 
    if (m->sign)
       v = m->bytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
    if (m->d16) {
+      /* the other half keeps its value and its ABI poison */
       uint32_t old = ws->w.vgpr[vdst * EMU_MAX_LANES + lane];
       v &= 0xffff;
       v = m->d16 == 2 ? (old & 0xffff) | v << 16 : (old & 0xffff0000u) | v;
+      emu_raw_write_vgpr_bytes(ws, vdst, lane, v, m->d16 == 2 ? 0xc : 0x3);
+      return;
    }
    emu_raw_write_vgpr(ws, vdst, lane, v);
 }
@@ -382,7 +385,9 @@ store_from_regs(struct emu_wave_state *ws, const struct mem_desc *m, uint8_t *ds
 {
    unsigned dw = m->bytes == 8 ? 2 : m->bytes == 4 ? m->elems : 1;
    for (unsigned i = 0; i < dw; i++) {
-      uint32_t v = emu_read_vgpr(&ws->w, vdata + i, lane);
+      /* a byte or short store reads only the bytes it stores */
+      unsigned bytes = m->bytes < 4 ? ((1u << m->bytes) - 1) << (m->d16 == 2 ? 2 : 0) : 0xf;
+      uint32_t v = emu_read_vgpr_bytes(&ws->w, vdata + i, lane, bytes);
       if (m->bytes < 4) {
          if (m->d16 == 2)
             v >>= 16;
@@ -590,6 +595,8 @@ emu_vmem_execute(struct emu_wave_state *ws, const struct emu_decoded *d)
       r.oob = (d3 >> 28) & 3;
       r.add_tid = (d3 >> 23) & 1;
       soff = scalar_source(ws, f.soffset);
+      if (!emu_check_use(&ws->w, EMU_USE_VMEM))
+         return false;
       if (r.add_tid && !swizzled_scratch(ws, &f, d1, d3, soff, &r))
          return false;
    }
@@ -620,6 +627,8 @@ emu_vmem_execute(struct emu_wave_state *ws, const struct emu_decoded *d)
             vindex = emu_read_vgpr(&ws->w, f.vaddr, lane);
          if (f.offen)
             voffset = emu_read_vgpr(&ws->w, f.vaddr + f.idxen, lane);
+         if (!emu_check_use(&ws->w, EMU_USE_VMEM))
+            return false;
          uint64_t off = (uint64_t)voffset + (uint32_t)f.offset;
          if (r.oob == 2)
             in_range = r.num_records != 0;
@@ -657,7 +666,7 @@ emu_vmem_execute(struct emu_wave_state *ws, const struct emu_decoded *d)
             return false;
       } else {
          uint64_t addr = flat_address(ws, &f, lane);
-         if (ws->w.failed)
+         if (ws->w.failed || !emu_check_use(&ws->w, EMU_USE_VMEM))
             return false;
          p = f.seg == 1 ? scratch_ptr(ws, addr, size, lane) : emu_global_ptr(ws, addr, size, store_like);
          if (!p)
@@ -737,12 +746,16 @@ ds_lane_ops(struct emu_wave_state *ws, const struct aco_minstr *in, bool *wrote_
    }
    if (in->opcode == aco_op_ds_swizzle_b32 || in->opcode == aco_op_ds_permute_b32 ||
        in->opcode == aco_op_ds_bpermute_b32) {
+      /* lane shuffles: the data goes along with its ABI poison (no memory changes), the
+       * lane index is an address */
       uint32_t src[EMU_MAX_LANES] = {0}, res[EMU_MAX_LANES] = {0}, idx[EMU_MAX_LANES] = {0};
+      uint8_t src_pz[EMU_MAX_LANES] = {0}, res_pz[EMU_MAX_LANES] = {0};
       bool swz = in->opcode == aco_op_ds_swizzle_b32;
       unsigned data = swz ? addr_reg : d0;
       for (unsigned l = 0; l < wave; l++) {
          if ((exec >> l) & 1) {
-            src[l] = emu_read_vgpr(&ws->w, data, l);
+            src[l] = emu_read_vgpr_bytes(&ws->w, data, l, 0);
+            src_pz[l] = (uint8_t)emu_vgpr_poison(&ws->w, data, l);
             if (!swz)
                idx[l] = ((emu_read_vgpr(&ws->w, addr_reg, l) + offset) >> 2) & 31;
          }
@@ -762,19 +775,28 @@ ds_lane_ops(struct emu_wave_state *ws, const struct aco_minstr *in, bool *wrote_
                s = half | ((((l & 31) & and_m) | or_m) ^ xor_m);
             }
             res[l] = (exec >> s) & 1 ? src[s] : 0;
+            res_pz[l] = (exec >> s) & 1 ? src_pz[s] : 0;
          } else if (in->opcode == aco_op_ds_bpermute_b32) {
             unsigned s = half | idx[l];
             res[l] = (exec >> s) & 1 ? src[s] : 0;
+            res_pz[l] = (exec >> s) & 1 ? src_pz[s] : 0;
          }
       }
       if (in->opcode == aco_op_ds_permute_b32) {
-         for (unsigned l = 0; l < wave; l++)
-            if ((exec >> l) & 1)
+         for (unsigned l = 0; l < wave; l++) {
+            if ((exec >> l) & 1) {
                res[(l & ~31u) | idx[l]] = src[l];
+               res_pz[(l & ~31u) | idx[l]] = src_pz[l];
+            }
+         }
       }
-      for (unsigned l = 0; l < wave; l++)
-         if ((exec >> l) & 1)
+      for (unsigned l = 0; l < wave; l++) {
+         if ((exec >> l) & 1) {
             emu_raw_write_vgpr(ws, vdst, l, res[l]);
+            if (res_pz[l])
+               emu_abi_write_vgpr(ws, vdst, l, 0xf, res_pz[l]);
+         }
+      }
       *dst_dwords = 1;
       *wrote_lds = false;
       return !ws->w.failed;
@@ -792,7 +814,7 @@ ds_lane_ops(struct emu_wave_state *ws, const struct aco_minstr *in, bool *wrote_
       if (!((exec >> l) & 1))
          continue;
       uint32_t a = emu_read_vgpr(&ws->w, addr_reg, l);
-      if (ws->w.failed)
+      if (ws->w.failed || !emu_check_use(&ws->w, EMU_USE_DS))
          return false;
       unsigned n = m.two_addr ? 2 : 1;
       for (unsigned k = 0; k < n; k++) {

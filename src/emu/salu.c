@@ -4,8 +4,8 @@
  * calls, waits, barriers, MODE, messages, hints). Semantics per the RDNA2/3/4 ISA guides;
  * both naming generations map to the same opcode (the table's canonical names). */
 #include "emu/emu_core.h"
+#include "emu/valu.h"
 
-#include <math.h>
 #include <string.h>
 
 uint64_t
@@ -29,6 +29,27 @@ emu_sdst(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned idx, u
    emu_write_sreg(&ws->w, field, (uint32_t)value);
    if (dwords == 2)
       emu_write_sreg(&ws->w, field + 1, (uint32_t)(value >> 32));
+}
+
+/* The ABI poison bits of a scalar operand (none for a constant). */
+static uint64_t
+sop_poison(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned idx, unsigned dwords)
+{
+   const aco_operand *o = &in->operands[idx];
+   if (o->kind == ACO_OPND_CONST)
+      return 0;
+   unsigned field = aco_physreg_field(o->reg);
+   uint64_t p = emu_sreg_poison(&ws->w, field);
+   if (dwords == 2 && field < 128)
+      p |= (uint64_t)emu_sreg_poison(&ws->w, field + 1) << 32;
+   return p;
+}
+
+/* Poison of a & b bit by bit: garbage unless the other bit is a known 0. */
+static uint64_t
+and_poison(uint64_t a, uint64_t pa, uint64_t b, uint64_t pb)
+{
+   return (pa & (b | pb)) | (pb & (a | pa));
 }
 
 static uint64_t
@@ -145,20 +166,74 @@ exec_op(enum aco_opcode op, unsigned *kind, bool *wrexec)
    return false;
 }
 
-static float
-as_f32(uint32_t v)
+/* GFX12's scalar float instructions compute what the vector ALU's of the same operation
+ * computes (exact IEEE under MODE's rounding and denormal controls, the hardware's default
+ * NaN): the VALU opcode that does it, or aco_num_opcodes. */
+static enum aco_opcode
+salu_float_op(enum aco_opcode op)
 {
-   float f;
-   memcpy(&f, &v, 4);
-   return f;
+   switch (op) {
+   case aco_op_s_cvt_f32_i32: return aco_op_v_cvt_f32_i32;
+   case aco_op_s_cvt_f32_u32: return aco_op_v_cvt_f32_u32;
+   case aco_op_s_cvt_i32_f32: return aco_op_v_cvt_i32_f32;
+   case aco_op_s_cvt_u32_f32: return aco_op_v_cvt_u32_f32;
+   case aco_op_s_cvt_f16_f32: return aco_op_v_cvt_f16_f32;
+   case aco_op_s_cvt_f32_f16: case aco_op_s_cvt_hi_f32_f16: return aco_op_v_cvt_f32_f16;
+   case aco_op_s_cvt_pk_rtz_f16_f32: return aco_op_v_cvt_pk_rtz_f16_f32;
+   case aco_op_s_ceil_f32: return aco_op_v_ceil_f32;
+   case aco_op_s_floor_f32: return aco_op_v_floor_f32;
+   case aco_op_s_trunc_f32: return aco_op_v_trunc_f32;
+   case aco_op_s_rndne_f32: return aco_op_v_rndne_f32;
+   case aco_op_s_ceil_f16: return aco_op_v_ceil_f16;
+   case aco_op_s_floor_f16: return aco_op_v_floor_f16;
+   case aco_op_s_trunc_f16: return aco_op_v_trunc_f16;
+   case aco_op_s_rndne_f16: return aco_op_v_rndne_f16;
+   case aco_op_s_add_f32: return aco_op_v_add_f32;
+   case aco_op_s_sub_f32: return aco_op_v_sub_f32;
+   case aco_op_s_mul_f32: return aco_op_v_mul_f32;
+   case aco_op_s_add_f16: return aco_op_v_add_f16;
+   case aco_op_s_sub_f16: return aco_op_v_sub_f16;
+   case aco_op_s_mul_f16: return aco_op_v_mul_f16;
+   /* GFX12's v_min/v_max rows are the minimumNumber/maximumNumber of the *_num names */
+   case aco_op_s_min_num_f32: return aco_op_v_min_f32;
+   case aco_op_s_max_num_f32: return aco_op_v_max_f32;
+   case aco_op_s_min_num_f16: return aco_op_v_min_f16;
+   case aco_op_s_max_num_f16: return aco_op_v_max_f16;
+   case aco_op_s_minimum_f32: return aco_op_v_minimum_f32;
+   case aco_op_s_maximum_f32: return aco_op_v_maximum_f32;
+   case aco_op_s_minimum_f16: return aco_op_v_minimum_f16;
+   case aco_op_s_maximum_f16: return aco_op_v_maximum_f16;
+   case aco_op_s_fmaak_f32: case aco_op_s_fmamk_f32: case aco_op_s_fmac_f32:
+      return aco_op_v_fma_f32;
+   case aco_op_s_fmac_f16: return aco_op_v_fma_f16;
+   default: return aco_num_opcodes;
+   }
 }
 
+/* One scalar float operation through the vector ALU's arithmetic; a 16-bit result is
+ * zero-extended. */
 static uint32_t
-f32_bits(float f)
+salu_float(struct emu_wave_state *ws, enum aco_opcode vop, uint64_t a, uint64_t b, uint64_t c)
 {
-   uint32_t v;
-   memcpy(&v, &f, 4);
-   return v;
+   struct emu_lane_in li;
+   struct emu_lane_out lo;
+   struct emu_op_desc d;
+   memset(&li, 0, sizeof(li));
+   memset(&lo, 0, sizeof(lo));
+   /* 16-bit sources are the low halves of their SGPRs */
+   bool src16 = vop == aco_op_v_cvt_f32_f16 || vop == aco_op_v_ceil_f16 ||
+                vop == aco_op_v_floor_f16 || vop == aco_op_v_trunc_f16 ||
+                vop == aco_op_v_rndne_f16 || vop == aco_op_v_add_f16 ||
+                vop == aco_op_v_sub_f16 || vop == aco_op_v_mul_f16 || vop == aco_op_v_min_f16 ||
+                vop == aco_op_v_max_f16 || vop == aco_op_v_minimum_f16 ||
+                vop == aco_op_v_maximum_f16 || vop == aco_op_v_fma_f16;
+   uint64_t mask = src16 ? 0xffff : 0xffffffffu;
+   li.s[0] = a & mask;
+   li.s[1] = b & mask;
+   li.s[2] = c & mask;
+   if (!emu_valu_op(&ws->w, vop, &li, &lo, &d))
+      return 0;
+   return d.result == EMU_RES_B16 ? (uint32_t)(lo.d[0] & 0xffff) : (uint32_t)lo.d[0];
 }
 
 static bool store_before_barrier(struct emu_wave_state *ws);
@@ -292,7 +367,7 @@ sop1(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
       break;
    case aco_op_s_setpc_b64: {
       uint64_t t = emu_sop(ws, in, 0, 2);
-      if (ws->w.failed)
+      if (ws->w.failed || !emu_check_use(&ws->w, "a jump target"))
          return false;
       if (!emu_abi_setpc(ws, t))
          return false;
@@ -300,7 +375,7 @@ sop1(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
    }
    case aco_op_s_swappc_b64: {
       uint64_t t = emu_sop(ws, in, 0, 2);
-      if (ws->w.failed)
+      if (ws->w.failed || !emu_check_use(&ws->w, "a jump target"))
          return false;
       emu_sdst(ws, in, 0, 2, next);
       if (ws->w.failed ||
@@ -309,7 +384,12 @@ sop1(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
       return jump(ws, t);
    }
    case aco_op_s_movrels_b32: case aco_op_s_movrels_b64: {
+      /* m0 picks the register: garbage there is an address; the base register read
+       * above is not the one moved */
+      emu_set_taint(&ws->w, false);
       unsigned m0 = emu_read_sreg(&ws->w, ws->w.gfx->reg_m0);
+      if (!emu_check_use(&ws->w, "a register index"))
+         return false;
       unsigned f = aco_physreg_field(in->operands[0].reg) + m0;
       r = emu_read_sreg(&ws->w, f);
       if (dw == 2)
@@ -317,7 +397,12 @@ sop1(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
       break;
    }
    case aco_op_s_movreld_b32: case aco_op_s_movreld_b64: {
+      bool data = emu_taint(&ws->w);
+      emu_set_taint(&ws->w, false);
       unsigned m0 = emu_read_sreg(&ws->w, ws->w.gfx->reg_m0);
+      if (!emu_check_use(&ws->w, "a register index"))
+         return false;
+      emu_set_taint(&ws->w, data);
       unsigned f = aco_physreg_field(in->definitions[0].reg) + m0;
       emu_write_sreg(&ws->w, f, (uint32_t)a);
       if (dw == 2)
@@ -335,23 +420,16 @@ sop1(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
       emu_barrier_arrive(ws);
       write = false;
       break;
-   case aco_op_s_cvt_f32_i32: r = f32_bits((float)(int32_t)a); break;
-   case aco_op_s_cvt_f32_u32: r = f32_bits((float)(uint32_t)a); break;
-   case aco_op_s_cvt_i32_f32: {
-      float f = as_f32((uint32_t)a);
-      r = isnan(f) ? 0 : f >= 2147483647.0f ? 0x7fffffffu : f <= -2147483648.0f ? 0x80000000u
-                                                                    : (uint32_t)(int32_t)f;
+   case aco_op_s_cvt_f32_i32: case aco_op_s_cvt_f32_u32: case aco_op_s_cvt_i32_f32:
+   case aco_op_s_cvt_u32_f32: case aco_op_s_cvt_f16_f32: case aco_op_s_cvt_f32_f16:
+   case aco_op_s_ceil_f32: case aco_op_s_floor_f32: case aco_op_s_trunc_f32:
+   case aco_op_s_rndne_f32: case aco_op_s_ceil_f16: case aco_op_s_floor_f16:
+   case aco_op_s_trunc_f16: case aco_op_s_rndne_f16:
+      r = salu_float(ws, salu_float_op(op), (uint32_t)a, 0, 0);
       break;
-   }
-   case aco_op_s_cvt_u32_f32: {
-      float f = as_f32((uint32_t)a);
-      r = isnan(f) || f <= 0 ? 0 : f >= 4294967295.0f ? 0xffffffffu : (uint32_t)f;
+   case aco_op_s_cvt_hi_f32_f16:
+      r = salu_float(ws, salu_float_op(op), (uint32_t)a >> 16, 0, 0);
       break;
-   }
-   case aco_op_s_ceil_f32: r = f32_bits(ceilf(as_f32((uint32_t)a))); break;
-   case aco_op_s_floor_f32: r = f32_bits(floorf(as_f32((uint32_t)a))); break;
-   case aco_op_s_trunc_f32: r = f32_bits(truncf(as_f32((uint32_t)a))); break;
-   case aco_op_s_rndne_f32: r = f32_bits(nearbyintf(as_f32((uint32_t)a))); break;
    default:
       return emu_fail(&ws->w, "unknown instruction: %s is not emulated", info->name);
    }
@@ -377,6 +455,33 @@ sop2(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
    uint64_t a = emu_sop(ws, in, 0, adw), b = emu_sop(ws, in, 1, bdw), r = 0;
    uint32_t a32 = (uint32_t)a, b32 = (uint32_t)b;
    bool set = true, scc = false;
+   /* bitwise logic, packs and shifts by a sound amount keep the ABI poison bit by bit
+    * (exact); other results are wholly garbage if any bit read is */
+   uint64_t pa = sop_poison(ws, in, 0, adw), pb = sop_poison(ws, in, 1, bdw), rp = 0;
+   bool exact = true;
+   switch (op) {
+   case aco_op_s_and_b32: case aco_op_s_and_b64: case aco_op_s_nand_b32: case aco_op_s_nand_b64:
+      rp = and_poison(a, pa, b, pb);
+      break;
+   case aco_op_s_or_b32: case aco_op_s_or_b64: case aco_op_s_nor_b32: case aco_op_s_nor_b64:
+      rp = and_poison(~a, pa, ~b, pb);
+      break;
+   case aco_op_s_and_not1_b32: case aco_op_s_and_not1_b64: rp = and_poison(a, pa, ~b, pb); break;
+   case aco_op_s_or_not1_b32: case aco_op_s_or_not1_b64: rp = and_poison(~a, pa, b, pb); break;
+   case aco_op_s_xor_b32: case aco_op_s_xor_b64: case aco_op_s_xnor_b32: case aco_op_s_xnor_b64:
+      rp = pa | pb;
+      break;
+   case aco_op_s_pack_ll_b32_b16: rp = (pa & 0xffff) | (pb & 0xffff) << 16; break;
+   case aco_op_s_pack_lh_b32_b16: rp = (pa & 0xffff) | (pb & 0xffff0000u); break;
+   case aco_op_s_pack_hh_b32_b16: rp = (pa >> 16 & 0xffff) | (pb & 0xffff0000u); break;
+   case aco_op_s_pack_hl_b32_b16: rp = (pa >> 16 & 0xffff) | (pb & 0xffff) << 16; break;
+   case aco_op_s_lshl_b32: rp = pb & 31 ? ~0ull : pa << (b32 & 31); break;
+   case aco_op_s_lshl_b64: rp = pb & 63 ? ~0ull : pa << (b & 63); break;
+   case aco_op_s_lshr_b32: rp = pb & 31 ? ~0ull : (pa & 0xffffffffu) >> (b32 & 31); break;
+   case aco_op_s_lshr_b64: rp = pb & 63 ? ~0ull : pa >> (b & 63); break;
+   default: exact = false; break;
+   }
+   rp &= mask_bits(ddw * 32);
    switch (op) {
    case aco_op_s_add_u32: r = (uint64_t)a32 + b32; scc = r >> 32; break;
    case aco_op_s_sub_u32: r = (uint32_t)(a32 - b32); scc = b32 > a32; break;
@@ -439,7 +544,10 @@ sop2(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
       unsigned off = b32 & 31, width = (b32 >> 16) & 0x7f;
       if (width > 32)
          width = 32;
-      uint64_t v = ((uint64_t)a32 >> off) & mask_bits(width);
+      /* The signed form shifts arithmetically: a field reaching past bit 31
+       * takes the source's sign for its missing bits. */
+      uint64_t src = op == aco_op_s_bfe_i32 ? (uint64_t)(int64_t)(int32_t)a32 : a32;
+      uint64_t v = (src >> off) & mask_bits(width);
       if (op == aco_op_s_bfe_i32 && width && width < 32 && ((v >> (width - 1)) & 1))
          v |= ~mask_bits(width);
       r = (uint32_t)v; scc = r != 0;
@@ -449,7 +557,7 @@ sop2(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
       unsigned off = b32 & 63, width = (b32 >> 16) & 0x7f;
       if (width > 64)
          width = 64;
-      uint64_t v = (a >> off) & mask_bits(width);
+      uint64_t v = (op == aco_op_s_bfe_i64 ? (uint64_t)((int64_t)a >> off) : a >> off) & mask_bits(width);
       if (op == aco_op_s_bfe_i64 && width && width < 64 && ((v >> (width - 1)) & 1))
          v |= ~mask_bits(width);
       r = v; scc = r != 0;
@@ -469,19 +577,22 @@ sop2(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
    case aco_op_s_add_nc_u64: r = a + b; set = false; break;
    case aco_op_s_sub_nc_u64: r = a - b; set = false; break;
    case aco_op_s_mul_u64: r = a * b; set = false; break;
-   case aco_op_s_add_f32: r = f32_bits(as_f32(a32) + as_f32(b32)); set = false; break;
-   case aco_op_s_sub_f32: r = f32_bits(as_f32(a32) - as_f32(b32)); set = false; break;
-   case aco_op_s_mul_f32: r = f32_bits(as_f32(a32) * as_f32(b32)); set = false; break;
-   case aco_op_s_min_num_f32: r = f32_bits(fminf(as_f32(a32), as_f32(b32))); set = false; break;
-   case aco_op_s_max_num_f32: r = f32_bits(fmaxf(as_f32(a32), as_f32(b32))); set = false; break;
-   case aco_op_s_fmaak_f32: /* operands a, b, K: a * b + K */
-   case aco_op_s_fmamk_f32: /* operands a, K, b: a * K + b */
-      r = f32_bits(fmaf(as_f32(a32), as_f32(b32), as_f32((uint32_t)emu_sop(ws, in, 2, 1))));
+   case aco_op_s_add_f32: case aco_op_s_sub_f32: case aco_op_s_mul_f32:
+   case aco_op_s_add_f16: case aco_op_s_sub_f16: case aco_op_s_mul_f16:
+   case aco_op_s_min_num_f32: case aco_op_s_max_num_f32: case aco_op_s_min_num_f16:
+   case aco_op_s_max_num_f16: case aco_op_s_minimum_f32: case aco_op_s_maximum_f32:
+   case aco_op_s_minimum_f16: case aco_op_s_maximum_f16: case aco_op_s_cvt_pk_rtz_f16_f32:
+      r = salu_float(ws, salu_float_op(op), a32, b32, 0);
       set = false;
       break;
-   case aco_op_s_fmac_f32: {
+   case aco_op_s_fmaak_f32: /* operands a, b, K: a * b + K */
+   case aco_op_s_fmamk_f32: /* operands a, K, b: a * K + b */
+      r = salu_float(ws, salu_float_op(op), a32, b32, (uint32_t)emu_sop(ws, in, 2, 1));
+      set = false;
+      break;
+   case aco_op_s_fmac_f32: case aco_op_s_fmac_f16: {
       uint32_t d = (uint32_t)emu_read_sreg(&ws->w, aco_physreg_field(in->definitions[0].reg));
-      r = f32_bits(fmaf(as_f32(a32), as_f32(b32), as_f32(d)));
+      r = salu_float(ws, salu_float_op(op), a32, b32, d);
       set = false;
       break;
    }
@@ -490,33 +601,38 @@ sop2(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
    }
    if (ws->w.failed)
       return false;
-   emu_sdst(ws, in, 0, ddw, r);
-   if (set)
-      set_scc(ws, scc);
+   if (exact) {
+      unsigned field = aco_physreg_field(in->definitions[0].reg);
+      for (unsigned k = 0; k < ddw; k++)
+         emu_write_sreg_poison(&ws->w, field + k, (uint32_t)(r >> (32 * k)),
+                               (uint32_t)(rp >> (32 * k)));
+      if (set)
+         emu_write_sreg_poison(&ws->w, ACO_REG_SCC, scc, rp != 0);
+   } else {
+      emu_sdst(ws, in, 0, ddw, r);
+      if (set)
+         set_scc(ws, scc);
+   }
    ws->w.pc += len * 4;
    return !ws->w.failed;
 }
 
 /* ---- SOPC ---- */
 
+/* s_cmp_<pred>_f32/_f16: the vector ALU's comparison (input denormals as MODE says). */
 static bool
-fcmp(const char *name, float a, float b)
+fcmp(struct emu_wave_state *ws, const char *name, enum emu_fmt f, uint64_t a, uint64_t b)
 {
-   bool u = isnan(a) || isnan(b);
-   if (strstr(name, "_o_")) return !u;
-   if (strstr(name, "_u_")) return u;
-   if (strstr(name, "_nge_")) return !(a >= b);
-   if (strstr(name, "_nlg_")) return !(a < b || a > b);
-   if (strstr(name, "_ngt_")) return !(a > b);
-   if (strstr(name, "_nle_")) return !(a <= b);
-   if (strstr(name, "_neq_")) return !(a == b);
-   if (strstr(name, "_nlt_")) return !(a < b);
-   if (strstr(name, "_lt_")) return a < b;
-   if (strstr(name, "_eq_")) return a == b;
-   if (strstr(name, "_le_")) return a <= b;
-   if (strstr(name, "_gt_")) return a > b;
-   if (strstr(name, "_lg_")) return a < b || a > b;
-   return a >= b; /* _ge_ */
+   const char *p = name + strlen("s_cmp_");
+   const char *us = strrchr(p, '_');
+   char pred[8];
+   size_t len = us && us - p < (ptrdiff_t)sizeof(pred) ? (size_t)(us - p) : 0;
+   memcpy(pred, p, len);
+   pred[len] = 0;
+   bool r = false;
+   if (!emu_float_pred(pred, emu_f_compare(f, a, b, emu_fpmode_of(ws->w.mode, f)), &r))
+      emu_fail(&ws->w, "unknown instruction: %s is not emulated", name);
+   return r;
 }
 
 static bool
@@ -535,20 +651,6 @@ int_compare(const char *name, uint64_t a, uint64_t b, bool is_signed, bool is64)
    return is_signed ? sa <= sb : a <= b; /* _le_ */
 }
 
-static float
-f16_to_f32(uint16_t h)
-{
-   unsigned s = h >> 15, e = (h >> 10) & 31, m = h & 1023;
-   float f;
-   if (e == 0)
-      f = ldexpf((float)m, -24);
-   else if (e == 31)
-      f = m ? NAN : INFINITY;
-   else
-      f = ldexpf((float)(m | 1024), (int)e - 25);
-   return s ? -f : f;
-}
-
 static bool
 sopc(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
 {
@@ -562,9 +664,9 @@ sopc(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
       bool bit = (a >> (b & (adw * 32 - 1))) & 1;
       r = n[8] == '0' ? !bit : bit;
    } else if (strstr(n, "_f32")) {
-      r = fcmp(n, as_f32((uint32_t)a), as_f32((uint32_t)b));
+      r = fcmp(ws, n, EMU_F32, (uint32_t)a, b & 0xffffffffu);
    } else if (strstr(n, "_f16")) {
-      r = fcmp(n, f16_to_f32((uint16_t)a), f16_to_f32((uint16_t)b));
+      r = fcmp(ws, n, EMU_F16, a & 0xffff, b & 0xffff);
    } else {
       r = int_compare(n, a, b, strstr(n, "_i32") != NULL, adw == 2);
    }
@@ -654,9 +756,13 @@ sopk(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
       emu_write_sreg(&ws->w, d, (hwreg_read(ws, id) >> off) & mask);
       break;
    }
-   case aco_op_s_setreg_b32:
-      hwreg_write(ws, imm, emu_read_sreg(&ws->w, aco_physreg_field(in->operands[0].reg)));
+   case aco_op_s_setreg_b32: {
+      uint32_t v = emu_read_sreg(&ws->w, aco_physreg_field(in->operands[0].reg));
+      if (!emu_check_use(&ws->w, "a hardware register (MODE, FLAT_SCRATCH)"))
+         return false;
+      hwreg_write(ws, imm, v);
       break;
+   }
    case aco_op_s_setreg_imm32_b32:
       hwreg_write(ws, imm, (uint32_t)in->operands[0].value);
       break;
@@ -726,7 +832,7 @@ sopp(struct emu_wave_state *ws, const struct aco_minstr *in)
    case aco_op_s_cbranch_execz: taken = get_exec(ws) == 0; goto cond;
    case aco_op_s_cbranch_execnz: taken = get_exec(ws) != 0; goto cond;
    cond:
-      if (ws->w.failed)
+      if (ws->w.failed || !emu_check_use(&ws->w, "a branch condition"))
          return false;
       if (taken)
          return jump(ws, branch_target(ws, imm));

@@ -33,8 +33,11 @@ struct part {
    int dst, mdst;  /* definition indices: vector result, lane-mask result */
    bool vop3;      /* op_sel applies */
    uint64_t res[EMU_MAX_LANES][2];
+   uint8_t poison[EMU_MAX_LANES]; /* ABI poison of each lane's result: bit b byte b (of
+                                   * every dword) */
    uint64_t written; /* lanes whose vector result is written */
    uint64_t mask;
+   uint64_t mask_poison; /* lanes whose lane-mask result bit is garbage */
 };
 
 struct ctx {
@@ -49,6 +52,48 @@ read_field(struct emu_wave *w, unsigned field, unsigned lane)
    if (field >= ACO_REG_VGPR0)
       return emu_read_vgpr(w, field - ACO_REG_VGPR0, lane);
    return emu_read_sreg(w, field);
+}
+
+/* The same, where only the bytes `bytes` of a VGPR are used (a 16-bit half, an SDWA
+ * select): only their ABI poison counts. */
+static uint32_t
+read_field_bytes(struct emu_wave *w, unsigned field, unsigned lane, unsigned bytes)
+{
+   if (field >= ACO_REG_VGPR0)
+      return emu_read_vgpr_bytes(w, field - ACO_REG_VGPR0, lane, bytes);
+   return emu_read_sreg_bytes(w, field, bytes);
+}
+
+/* The poisoned bytes of dword 0 of an operand as lane `lane` sees it (no taint). */
+static unsigned
+operand_poison(struct emu_wave *w, const aco_operand *op, unsigned lane)
+{
+   if (op->kind == ACO_OPND_CONST)
+      return 0;
+   unsigned field = aco_physreg_field(op->reg);
+   if (field >= ACO_REG_VGPR0)
+      return emu_vgpr_poison(w, field - ACO_REG_VGPR0, lane);
+   uint32_t bits = emu_sreg_poison(w, field);
+   if (field == ACO_REG_SCC || field == ACO_REG_VCCZ)
+      return bits ? 0xf : 0;
+   unsigned bytes = 0;
+   for (unsigned b = 0; b < 4; b++)
+      bytes |= ((bits >> (8 * b)) & 0xff) ? 1u << b : 0;
+   return bytes;
+}
+
+/* 32-bit operations whose result byte b depends only on byte b of each source (moves,
+ * bitwise logic, v_cndmask_b32): their result keeps the sources' poison byte by byte. */
+static bool
+bytewise_op(enum aco_opcode op)
+{
+   switch (op) {
+   case aco_op_v_mov_b32: case aco_op_v_not_b32: case aco_op_v_and_b32: case aco_op_v_or_b32:
+   case aco_op_v_xor_b32: case aco_op_v_xnor_b32: case aco_op_v_cndmask_b32:
+   case aco_op_v_and_or_b32: case aco_op_v_or3_b32: case aco_op_v_xor3_b32: case aco_op_v_bfi_b32:
+      return true;
+   default: return false;
+   }
 }
 
 /* Raw source bits (up to 64) as lane `lane` sees them, before selects. */
@@ -68,21 +113,56 @@ read_raw(struct emu_wave *w, const aco_operand *op, unsigned lane, unsigned bits
    return v;
 }
 
+/* A lane mask; *poison gets its garbage lanes (the read itself does not taint: each lane
+ * uses its own bit). */
 static uint64_t
-read_mask(struct emu_wave *w, const aco_operand *op)
+read_mask(struct emu_wave *w, const aco_operand *op, uint64_t *poison)
 {
+   bool t = emu_taint(w);
    uint64_t v = read_raw(w, op, 0, w->wave_size == 64 ? 64 : 32);
+   emu_set_taint(w, t);
+   *poison = 0;
+   if (op->kind != ACO_OPND_CONST) {
+      unsigned field = aco_physreg_field(op->reg);
+      *poison = emu_sreg_poison(w, field);
+      if (w->wave_size == 64)
+         *poison |= (uint64_t)emu_sreg_poison(w, field + 1) << 32;
+   }
    return w->wave_size == 64 ? v : (v & 0xffffffffu);
 }
 
 static void
-write_mask(struct emu_wave *w, unsigned field, uint64_t mask)
+write_mask(struct emu_wave *w, unsigned field, uint64_t mask, uint64_t poison)
 {
    if (field == w->gfx->reg_null)
       return; /* both dwords of a null pair are null (not null + exec_lo / m0) */
-   emu_write_sreg(w, field, (uint32_t)mask);
+   emu_write_sreg_poison(w, field, (uint32_t)mask, (uint32_t)poison);
    if (w->wave_size == 64)
-      emu_write_sreg(w, field + 1, (uint32_t)(mask >> 32));
+      emu_write_sreg_poison(w, field + 1, (uint32_t)(mask >> 32), (uint32_t)(poison >> 32));
+}
+
+/* The bytes of a register an SDWA select reads. */
+static unsigned
+sdwa_bytes(unsigned sel)
+{
+   return sel < 4 ? 1u << sel : sel < 6 ? 3u << (2 * (sel - 4)) : 0xf;
+}
+
+/* v_perm_b32: each result byte comes from one byte (or the sign of one) of {src0, src1}, or
+ * is a constant; its poison is that byte's. */
+static unsigned
+perm_poison(unsigned p0, unsigned p1, uint32_t sel)
+{
+   unsigned data = p1 | p0 << 4, r = 0;
+   for (unsigned i = 0; i < 4; i++) {
+      unsigned s = (sel >> (8 * i)) & 0xff, bit = 0;
+      if (s < 8)
+         bit = (data >> s) & 1;
+      else if (s < 12)
+         bit = (data >> (2 * (s - 8) + 1)) & 1;
+      r |= bit << i;
+   }
+   return r;
 }
 
 static uint32_t
@@ -177,15 +257,20 @@ fetch_source(struct ctx *c, struct part *p, unsigned i, unsigned from, bool zero
    if (zero) {
       v = 0;
    } else if (in->encoding == ACO_ENC_SDWA && i < 2) {
-      v = sdwa_select((uint32_t)read_raw(c->w, op, from, 32), in->valu.sdwa_sel[i],
-                      in->valu.sdwa_sext[i]);
+      uint32_t x = op->kind == ACO_OPND_CONST
+                      ? (uint32_t)read_raw(c->w, op, from, 32)
+                      : read_field_bytes(c->w, aco_physreg_field(op->reg), from,
+                                         sdwa_bytes(in->valu.sdwa_sel[i]));
+      v = sdwa_select(x, in->valu.sdwa_sel[i], in->valu.sdwa_sext[i]);
+   } else if (bits == 16) {
+      bool hi = (op->kind == ACO_OPND_REG && aco_physreg_byte(op->reg) >= 2) ||
+                (p->vop3 && ((in->valu.opsel >> i) & 1));
+      v = op->kind == ACO_OPND_CONST
+             ? read_raw(c->w, op, from, 32)
+             : read_field_bytes(c->w, aco_physreg_field(op->reg), from, hi ? 0xc : 0x3);
+      v = (v >> (hi ? 16 : 0)) & 0xffff;
    } else {
       v = read_raw(c->w, op, from, bits == 64 ? 64 : 32);
-      if (bits == 16) {
-         bool hi = (op->kind == ACO_OPND_REG && aco_physreg_byte(op->reg) >= 2) ||
-                   (p->vop3 && ((in->valu.opsel >> i) & 1));
-         v = (v >> (hi ? 16 : 0)) & 0xffff;
-      }
    }
    if (bits == 16)
       v &= 0xffff;
@@ -225,23 +310,33 @@ float_output_mods(struct ctx *c, struct part *p, uint64_t r)
 }
 
 static bool
+low_dword_closed(enum aco_opcode op)
+{
+   return op == aco_op_v_mad_u64_u32 || op == aco_op_v_mad_i64_i32 ||
+          op == aco_op_v_lshlrev_b64 || op == aco_op_v_lshlrev_b64_vop2;
+}
+
+static bool
 compute_part(struct ctx *c, struct part *p)
 {
    struct emu_wave *w = c->w;
    const struct aco_minstr *in = c->in;
-   uint64_t mask_in = 0;
+   uint64_t mask_in = 0, mask_poison = 0;
    if (p->d.mask_in == EMU_MASK_IN_SLOT && p->mask_src >= 0) {
-      mask_in = read_mask(w, &in->operands[p->mask_src]);
+      mask_in = read_mask(w, &in->operands[p->mask_src], &mask_poison);
    } else if (p->d.mask_in != EMU_MASK_IN_NONE) {
       /* v_div_fmas, and v_dual_cndmask_b32 whose vcc is implicit */
       aco_operand vcc = aco_opnd_reg(aco_sgpr(ACO_REG_VCC_LO), aco_rc_lane_mask(w->wave_size));
-      mask_in = read_mask(w, &vcc);
+      mask_in = read_mask(w, &vcc, &mask_poison);
    }
    p->written = 0;
    p->mask = 0;
+   p->mask_poison = 0;
    for (unsigned lane = 0; lane < w->wave_size; lane++) {
       if (!((c->exec >> lane) & 1))
          continue;
+      /* each lane computes from its own sources: its result is garbage if they are */
+      emu_set_taint(w, (mask_poison >> lane) & 1);
       struct emu_lane_in li;
       memset(&li, 0, sizeof(li));
       li.lane = lane;
@@ -254,6 +349,7 @@ compute_part(struct ctx *c, struct part *p)
       li.abs = in->valu.abs;
       li.mask_in = (mask_in >> lane) & 1;
       bool write = true;
+      unsigned src_poison = 0; /* the bytes of the sources read, for bytewise_op */
       for (unsigned i = 0; i < 3; i++) {
          if (p->src[i] < 0)
             continue;
@@ -279,6 +375,8 @@ compute_part(struct ctx *c, struct part *p)
             }
          }
          li.s[i] = fetch_source(c, p, i, from, zero);
+         if (!zero)
+            src_poison |= operand_poison(w, &in->operands[p->src[i]], from);
       }
       if (is_dpp(in) && !is_dpp8(in)) {
          if (!((in->valu.row_mask >> (lane / 16)) & 1) ||
@@ -287,8 +385,31 @@ compute_part(struct ctx *c, struct part *p)
       }
       if (p->d.reads_dst) {
          const aco_definition *def = &in->definitions[p->dst];
-         uint32_t old = read_field(w, aco_physreg_field(def->reg), lane);
-         li.s[2] = p->d.result == EMU_RES_B16 ? (old >> dst_half_shift(c, p)) & 0xffff : old;
+         bool b16 = p->d.result == EMU_RES_B16;
+         unsigned sh = b16 ? dst_half_shift(c, p) : 0;
+         uint32_t old = read_field_bytes(w, aco_physreg_field(def->reg), lane,
+                                         b16 ? 3u << (sh / 8) : 0xf);
+         li.s[2] = b16 ? (old >> sh) & 0xffff : old;
+      }
+      unsigned poison = emu_taint(w) ? 0xff : 0;
+      /* 64-bit results whose low dword depends only on the low dwords of the sources
+       * (integer multiply-add, left shift): garbage in a high dword stays in the high
+       * dword of the result */
+      if (poison && low_dword_closed(p->op) && !is_dpp(in)) {
+         bool lo = (mask_poison >> lane) & 1;
+         for (unsigned i = 0; i < 3; i++)
+            lo |= p->src[i] >= 0 && operand_poison(w, &in->operands[p->src[i]], lane);
+         poison = lo ? 0xff : 0xf0;
+      }
+      if (poison && bytewise_op(p->op) && in->encoding != ACO_ENC_SDWA &&
+          !in->valu.abs && !in->valu.neg)
+         poison = ((mask_poison >> lane) & 1) ? 0xff : src_poison;
+      /* v_perm_b32 moves bytes: each result byte has the poison of the byte it took */
+      if (p->op == aco_op_v_perm_b32 && !is_dpp(in) && p->src[2] >= 0) {
+         unsigned sel = operand_poison(w, &in->operands[p->src[2]], lane) ? 0xf : 0;
+         poison = sel | perm_poison(operand_poison(w, &in->operands[p->src[0]], lane),
+                                    operand_poison(w, &in->operands[p->src[1]], lane),
+                                    (uint32_t)li.s[2]);
       }
       struct emu_lane_out lo;
       struct emu_op_desc d;
@@ -298,9 +419,12 @@ compute_part(struct ctx *c, struct part *p)
       /* a lane DPP disables writes no lane-mask bit either */
       if (lo.carry && write)
          p->mask |= 1ull << lane;
+      if (write && poison)
+         p->mask_poison |= 1ull << lane;
       if (write) {
          p->res[lane][0] = lo.d[0];
          p->res[lane][1] = lo.d[1];
+         p->poison[lane] = (uint8_t)poison;
          p->written |= 1ull << lane;
       }
    }
@@ -321,6 +445,7 @@ write_part(struct ctx *c, struct part *p)
          if (!((p->written >> lane) & 1))
             continue;
          uint64_t r = p->res[lane][0];
+         unsigned pz = p->poison[lane] & 0xf, pz_hi = p->poison[lane] >> 4;
          if (!vgpr) {
             emu_fail(w, "malformed instruction: a vector result in a scalar register");
             return;
@@ -329,35 +454,46 @@ write_part(struct ctx *c, struct part *p)
          case EMU_RES_B16:
          case EMU_RES_B32: {
             uint32_t v = (uint32_t)r;
+            unsigned bytes = 0xf;
             if (in->encoding == ACO_ENC_SDWA) {
                uint32_t old = emu_read_vgpr_merge(w, reg, lane);
+               unsigned sel = in->valu.sdwa_dst_sel, unused = in->valu.sdwa_dst_unused;
                if (p->d.result == EMU_RES_B16)
                   v &= 0xffff;
-               v = sdwa_dst(v, old, in->valu.sdwa_dst_sel, in->valu.sdwa_dst_unused);
+               v = sdwa_dst(v, old, sel, unused);
+               /* the selected field is the result; padding with zeros is not garbage,
+                * preserved bytes keep their poison */
+               if (unused == 2)
+                  bytes = sdwa_bytes(sel);
+               else if (unused == 0)
+                  pz &= sdwa_bytes(sel);
             } else if (p->d.result == EMU_RES_B16) {
                uint32_t old = emu_read_vgpr_merge(w, reg, lane);
                unsigned sh = dst_half_shift(c, p);
                v = (old & ~(0xffffu << sh)) | ((v & 0xffff) << sh);
+               bytes = 3u << (sh / 8);
             }
-            emu_write_vgpr(w, reg, lane, v);
+            emu_write_vgpr_bytes(w, reg, lane, v, bytes, pz);
             break;
          }
          case EMU_RES_B64:
-            emu_write_vgpr(w, reg, lane, (uint32_t)r);
-            emu_write_vgpr(w, reg + 1, lane, (uint32_t)(r >> 32));
+            emu_write_vgpr_bytes(w, reg, lane, (uint32_t)r, 0xf, pz);
+            emu_write_vgpr_bytes(w, reg + 1, lane, (uint32_t)(r >> 32), 0xf, pz_hi);
             break;
          case EMU_RES_B128:
             for (unsigned i = 0; i < 4; i++)
-               emu_write_vgpr(w, reg + i, lane, (uint32_t)(p->res[lane][i / 2] >> (32 * (i & 1))));
+               emu_write_vgpr_bytes(w, reg + i, lane,
+                                    (uint32_t)(p->res[lane][i / 2] >> (32 * (i & 1))), 0xf,
+                                    pz | pz_hi);
             break;
          default: break;
          }
       }
    }
    if (p->d.cmpx) {
-      write_mask(w, ACO_REG_EXEC_LO, p->mask);
+      write_mask(w, ACO_REG_EXEC_LO, p->mask, p->mask_poison);
    } else if (p->d.mask_out && p->mdst >= 0) {
-      write_mask(w, aco_physreg_field(in->definitions[p->mdst].reg), p->mask);
+      write_mask(w, aco_physreg_field(in->definitions[p->mdst].reg), p->mask, p->mask_poison);
    }
 }
 
@@ -447,7 +583,9 @@ exec_lane_op(struct ctx *c)
          return !w->failed;
       }
       unsigned first = c->exec ? (unsigned)__builtin_ctzll(c->exec) : 0;
-      emu_write_sreg(w, dfield, (uint32_t)read_raw(w, src, first, 32));
+      /* the SGPR takes the poison of the lane's bytes */
+      uint32_t v = (uint32_t)read_raw(w, src, first, 32);
+      emu_write_sreg_poison(w, dfield, v, emu_byte_bits(operand_poison(w, src, first)));
       return !w->failed;
    }
    /* v_readlane / v_writelane ignore exec; the lane index is taken modulo the wave size */
@@ -456,7 +594,11 @@ exec_lane_op(struct ctx *c)
          return emu_fail(w, "malformed instruction: %s", aco_op_info(op)->name);
       unsigned lane = (uint32_t)read_raw(w, &in->operands[1], 0, 32) & (w->wave_size - 1);
       if (op == aco_op_v_readlane_b32) {
-         emu_write_sreg(w, dfield, (uint32_t)read_raw(w, src, lane, 32));
+         /* the lane's bytes' poison, all of it if the lane index is garbage */
+         bool index = emu_taint(w);
+         uint32_t v = (uint32_t)read_raw(w, src, lane, 32);
+         emu_write_sreg_poison(w, dfield, v,
+                               index ? ~0u : emu_byte_bits(operand_poison(w, src, lane)));
       } else {
          if (dfield < ACO_REG_VGPR0)
             return emu_fail(w, "malformed instruction: v_writelane_b32 to a scalar register");
@@ -473,47 +615,57 @@ exec_lane_op(struct ctx *c)
    if (op == aco_op_v_swaprel_b32) {
       /* exchanges VGPR[vdst + m0[25:16]] and VGPR[vsrc0 + m0[9:0]] */
       uint32_t m0 = emu_read_sreg(w, w->gfx->reg_m0);
+      if (!emu_check_use(w, "a register index"))
+         return false;
       if (src->kind != ACO_OPND_REG || !aco_physreg_is_vgpr(src->reg))
          return emu_fail(w, "malformed instruction: v_swaprel_b32 of a non-VGPR");
       unsigned sreg = aco_physreg_field(src->reg) - ACO_REG_VGPR0 + (m0 & 0x3ff);
       unsigned dr = dreg + ((m0 >> 16) & 0x3ff);
-      for (unsigned lane = 0; lane < w->wave_size; lane++) {
-         if (!((c->exec >> lane) & 1))
-            continue;
-         uint32_t a = emu_read_vgpr(w, sreg, lane), b = emu_read_vgpr(w, dr, lane);
-         emu_write_vgpr(w, dr, lane, a);
-         emu_write_vgpr(w, sreg, lane, b);
+      for (unsigned lane = 0; lane < w->wave_size && !w->failed; lane++) {
+         if ((c->exec >> lane) & 1)
+            emu_swap_vgpr(w, dr, sreg, lane);
       }
       return !w->failed;
    }
    if (op == aco_op_v_movrels_b32 || op == aco_op_v_movreld_b32 ||
        op == aco_op_v_movrelsd_b32 || op == aco_op_v_movrelsd_2_b32) {
       uint32_t m0 = emu_read_sreg(w, w->gfx->reg_m0);
+      if (!emu_check_use(w, "a register index"))
+         return false;
       unsigned soff = op == aco_op_v_movrelsd_2_b32 ? (m0 & 0x3ff) : m0;
       unsigned doff = op == aco_op_v_movrelsd_2_b32 ? ((m0 >> 16) & 0x3ff) : m0;
       bool rel_src = op != aco_op_v_movreld_b32, rel_dst = op != aco_op_v_movrels_b32;
       if (rel_src && (src->kind != ACO_OPND_REG || !aco_physreg_is_vgpr(src->reg)))
          return emu_fail(w, "malformed instruction: %s of a non-VGPR", aco_op_info(op)->name);
       uint32_t vals[EMU_MAX_LANES];
+      uint8_t pz[EMU_MAX_LANES];
       for (unsigned lane = 0; lane < w->wave_size; lane++) {
          if (!((c->exec >> lane) & 1))
             continue;
-         if (rel_src)
-            vals[lane] = emu_read_vgpr(w, aco_physreg_field(src->reg) - ACO_REG_VGPR0 + soff, lane);
-         else
+         if (rel_src) {
+            unsigned r = aco_physreg_field(src->reg) - ACO_REG_VGPR0 + soff;
+            vals[lane] = emu_read_vgpr(w, r, lane);
+            pz[lane] = (uint8_t)emu_vgpr_poison(w, r, lane);
+         } else {
+            emu_set_taint(w, false);
             vals[lane] = (uint32_t)read_raw(w, src, lane, 32);
+            pz[lane] = emu_taint(w) ? 0xf : 0;
+         }
       }
       for (unsigned lane = 0; lane < w->wave_size; lane++) {
          if ((c->exec >> lane) & 1)
-            emu_write_vgpr(w, dreg + (rel_dst ? doff : 0), lane, vals[lane]);
+            emu_write_vgpr_bytes(w, dreg + (rel_dst ? doff : 0), lane, vals[lane], 0xf, pz[lane]);
       }
       return !w->failed;
    }
    uint32_t res[EMU_MAX_LANES], res2[EMU_MAX_LANES];
+   uint8_t pz[EMU_MAX_LANES];
    uint64_t skip = 0;
    for (unsigned lane = 0; lane < w->wave_size; lane++) {
       if (!((c->exec >> lane) & 1))
          continue;
+      /* each lane's result is garbage if what it read is */
+      emu_set_taint(w, false);
       switch (op) {
       case aco_op_v_permlane64_b32:
          res[lane] = (uint32_t)read_raw(w, src, w->wave_size == 64 ? lane ^ 32 : lane, 32);
@@ -559,15 +711,17 @@ exec_lane_op(struct ctx *c)
       }
       default: return false;
       }
+      pz[lane] = emu_taint(w) ? 0xf : 0;
    }
    for (unsigned lane = 0; lane < w->wave_size; lane++) {
       if (!((c->exec >> lane) & 1) || ((skip >> lane) & 1))
          continue;
-      emu_write_vgpr(w, dreg, lane, res[lane]);
+      emu_write_vgpr_bytes(w, dreg, lane, res[lane], 0xf, pz[lane]);
       if (op == aco_op_v_swap_b32) {
          if (src->kind != ACO_OPND_REG || !aco_physreg_is_vgpr(src->reg))
             return emu_fail(w, "malformed instruction: v_swap_b32 of a non-VGPR");
-         emu_write_vgpr(w, aco_physreg_field(src->reg) - ACO_REG_VGPR0, lane, res2[lane]);
+         emu_write_vgpr_bytes(w, aco_physreg_field(src->reg) - ACO_REG_VGPR0, lane, res2[lane],
+                              0xf, pz[lane]);
       }
    }
    return !w->failed;

@@ -158,6 +158,10 @@ struct emu_op_desc {
    int8_t float_fmt;   /* -1 or enum emu_fmt of the result (omod/clamp by the dispatcher) */
 };
 
+/* A float comparison's predicate (the part of v_cmp_<p>_f32 between the underscores) on
+ * the outcome c of emu_f_compare; false for an unknown predicate. */
+bool emu_float_pred(const char *p, int c, bool *r);
+
 /* Describes an opcode (in == NULL) or computes one lane. False: the opcode is not a
  * VALU operation this emulator implements (then nothing is computed). */
 bool emu_valu_op(const struct emu_wave *w, enum aco_opcode op, const struct emu_lane_in *in,

@@ -193,8 +193,8 @@ cmp_desc(const char *name, char *pred, char *type, unsigned *bits, bool *cmpx)
    return *bits == 16 || *bits == 32 || *bits == 64;
 }
 
-static bool
-float_pred(const char *p, int c, bool *r)
+bool
+emu_float_pred(const char *p, int c, bool *r)
 {
    static const struct {
       const char *name;
@@ -248,7 +248,7 @@ vopc(const struct emu_wave *w, enum aco_opcode op, const struct emu_lane_in *in,
    d->float_fmt = NOF;
    bool dummy;
    if (type == 'f') {
-      if (strcmp(pred, "class") && !float_pred(pred, 0, &dummy))
+      if (strcmp(pred, "class") && !emu_float_pred(pred, 0, &dummy))
          return false;
    } else if ((type != 'i' && type != 'u') || !int_pred(pred, 0, &dummy)) {
       return false;
@@ -263,7 +263,7 @@ vopc(const struct emu_wave *w, enum aco_opcode op, const struct emu_lane_in *in,
          return true;
       }
       int c = emu_f_compare(f, a, b, emu_fpmode_of(w->mode, f));
-      return float_pred(pred, c, &o->carry);
+      return emu_float_pred(pred, c, &o->carry);
    }
    int c;
    if (type == 'i') {
@@ -645,11 +645,13 @@ emu_valu_op(const struct emu_wave *w, enum aco_opcode op, const struct emu_lane_
       OUT(((uint32_t)a >> off) & (uint32_t)((1ull << width) - 1));
    }
    case aco_op_v_bfe_i32: {
+      /* The source is shifted arithmetically: when the field reaches past
+       * bit 31, its top bits are copies of the source's sign. */
       RES(B32, NOF);
       unsigned off = b & 31, width = c & 31;
       if (!width)
          OUT(0);
-      OUT((uint32_t)sext((uint32_t)a >> off, width));
+      OUT((uint32_t)sext((uint32_t)(i32(a) >> off), width));
    }
    case aco_op_v_bfi_b32: RES(B32, NOF); OUT(((a & b) | (~a & c)) & 0xffffffffu);
    case aco_op_v_alignbit_b32: RES(B32, NOF); OUT((uint32_t)((((uint64_t)(uint32_t)a << 32) | (uint32_t)b) >> (c & 31)));

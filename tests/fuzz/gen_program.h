@@ -110,15 +110,9 @@
 #define GEN_FEATURES_ALL ((UINT64_C(1) << GEN_FEATURE_COUNT) - 1)
 
 /* Features whose programs fail today for a known reason, each with a minimal kernel in
- * tests/fuzz/regressions/open/: remove a bit here when its regression is fixed.
- *  - uniform-float, float-mode: the emulator's SALU float instructions (gfx1200) use the
- *    host's arithmetic (salu_float_mode.air; salu_float_nan.air shows the host's NaN,
- *    which the comparison now takes as any NaN);
- *  - call-abi, call-early-return, call-clobbered-live: their reduced regressions are fixed
- *    (tests/fuzz/regressions/call_*.air), but seeds 1..1600 with them still fail on a few
- *    programs not reduced yet (tests/fuzz/README.md, "Open regressions"). */
-#define GEN_FEATURES_OPEN_BUGS                                                              \
-   (GEN_UNIFORM_FLOAT | GEN_FLOAT_MODE)
+ * tests/fuzz/regressions/open/: remove a bit here when its regression is fixed. None at
+ * present. */
+#define GEN_FEATURES_OPEN_BUGS 0
 
 /* What the CI seed list runs (tests/fuzz/meson.build, difftest's default): what the
  * compiler compiles today, less the open bugs. This is the one place that says so

@@ -78,7 +78,8 @@ abi_a(void)
    return abi;
 }
 
-/* B: preserved s0-s3, s16-s23, s64-s105, v8-v15, v40-v47; arguments s4-s5, v0-v3. */
+/* B: preserved s0-s3, s16-s23, s64-s105, v8-v15, v40-v63 (as A: what A preserves and B
+ * does not, A saves around a call to B); arguments s4-s5, v0-v3. */
 static struct aco_emu_abi
 abi_b(void)
 {
@@ -89,7 +90,7 @@ abi_b(void)
    set_regs(abi.preserved_sgprs, 64, 105);
    set_regs(abi.argument_sgprs, 4, 5);
    set_regs(abi.preserved_vgprs, 8, 15);
-   set_regs(abi.preserved_vgprs, 40, 47);
+   set_regs(abi.preserved_vgprs, 40, 63);
    set_regs(abi.argument_vgprs, 0, 3);
    clobber_rest(&abi);
    abi.return_address_sgpr = 16;
@@ -291,25 +292,30 @@ test_two_abis(void **state)
    expect_ok(run_prog(b));
    b.fb = FB_RESULT "v_mov_b32 v8, 2\n";
    expect_error(run_prog(b), "abi: preserved v8 lane 0 changed across the call to @fb");
-   /* arguments the callee did not write are garbage after the return */
+   /* arguments the callee did not write are garbage after the return (v40 is stored) */
    b = ok;
    b.calls = CALL_FB "v_add_nc_u32 v40, v40, v3\n";
-   expect_error(run_prog(b), "abi: read of v3");
-   /* what A clobbers is garbage in the callee */
+   expect_error(run_prog(b), "abi: use of v40 lane 0 as the address, descriptor or data");
+   /* what A clobbers is garbage in the callee: computing with it is fine, storing it not */
    b = ok;
    b.fa = FA_RESULT "v_not_b32 v21, v20\n";
-   expect_error(run_prog(b), "abi: read of v20");
+   expect_ok(run_prog(b));
+   b.fa = FA_RESULT "v_not_b32 v21, v20\nscratch_store_dword off, v21, s32\n";
+   expect_error(run_prog(b), "abi: use of v21 lane 0 as the address, descriptor or data");
    /* and in the caller after the return, whatever the callee wrote there */
    b = ok;
    b.calls = CALL_FA "v_add_nc_u32 v40, v40, v20\n";
-   expect_error(run_prog(b), "abi: read of v20 lane 0");
+   expect_error(run_prog(b), "abi: use of v40 lane 0 as the address, descriptor or data");
 }
 
 /* fa (A) calls fb (B) in lanes 0-1 of its lanes 0-3, keeping its return address and exec
- * mask in s20-s23, which B preserves and A does not. */
+ * mask in s20-s23, which B preserves and A does not, and s32-s34 (preserved by A, not by
+ * B) in lanes 0-2 of v9 (preserved by B). */
 #define FA_CALLS_FB(after) \
    FA_RESULT "v_cmp_gt_u32 @VCC@, 2, v41\n@MOVM@ @MASK@, @EXEC@\n@MOVM@ @EXEC@, @VCC@\n" \
-   "s_mov_b64 s[22:23], s[30:31]\n" CALL_FB "s_mov_b64 s[30:31], s[22:23]\n" \
+   "s_mov_b64 s[22:23], s[30:31]\nv_writelane_b32 v9, s32, 0\nv_writelane_b32 v9, s33, 1\n" \
+   "v_writelane_b32 v9, s34, 2\n" CALL_FB "s_mov_b64 s[30:31], s[22:23]\n" \
+   "v_readlane_b32 s32, v9, 0\nv_readlane_b32 s33, v9, 1\nv_readlane_b32 s34, v9, 2\n" \
    "@MOVM@ @EXEC@, @MASK@\n" after
 
 static void
@@ -330,16 +336,16 @@ test_nested_poison(void **state)
       assert_int_equal(r.out[i], i < 2 ? 140 + i : i < 4 ? 41 + i : 40);
    /* back in fa, lanes 2-3 of v20 are garbage again */
    b.fa = FA_CALLS_FB("v_cmp_le_u32 @VCC@, 2, v41\n@SAVEEXEC@ @MASK2@, @VCC@\nv_not_b32 v21, v20\n"
-                      "@MOVM@ @EXEC@, @MASK@\n");
-   expect_error(run_prog(b), "abi: read of v20 lane 2");
+                      "scratch_store_dword off, v21, s32\n@MOVM@ @EXEC@, @MASK@\n");
+   expect_error(run_prog(b), "abi: use of v21 lane 2 as the address, descriptor or data");
    /* v8 is garbage to fa (A clobbers it) but preserved by B: fb may save it */
    b.fa = FA_CALLS_FB("");
    b.fb = FB_RESULT "scratch_store_dword off, v8, s18\nv_mov_b32 v8, 3\n"
                     "scratch_load_dword v8, off, s18\n@WAITV@\n";
    expect_ok(run_prog(b));
    /* and it is garbage to fa again after the return */
-   b.fa = FA_CALLS_FB("v_not_b32 v21, v8\n");
-   expect_error(run_prog(b), "abi: read of v8 lane 0");
+   b.fa = FA_CALLS_FB("v_not_b32 v21, v8\nscratch_store_dword off, v21, s32\n");
+   expect_error(run_prog(b), "abi: use of v21 lane 0 as the address, descriptor or data");
 }
 
 static void
@@ -397,8 +403,9 @@ test_tail_calls(void **state)
    b.fc = FA_RESULT "s_mov_b32 s64, 1\n";
    expect_error(run_prog(b), "abi: preserved s64 changed across the call to @fa");
    /* what fc's ABI clobbers is garbage to fc */
-   b.fc = FA_RESULT "s_add_u32 s41, s40, 1\n";
-   expect_error(run_prog(b), "abi: read of s40");
+   b.fc = FA_RESULT "s_add_u32 s41, s40, 1\ns_cmp_eq_u32 s41, 0\ns_cbranch_scc1 fc_skip\n"
+                    "fc_skip:\n";
+   expect_error(run_prog(b), "abi: use of scc as a branch condition");
    /* fb does not preserve what fa's caller expects back (s30 first) */
    b.fa = TAIL("fb");
    b.fb = FB_RESULT;

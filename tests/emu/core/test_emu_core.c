@@ -153,6 +153,23 @@ static const struct salu_case salu_cases[] = {
    {"s_movk_i32 s2, 0x80\ns_bfe_i32 s10, s2, 0x80000", 0xffffff80, 1, .b64 = false},
    {"s_mov_b32 s2, 0x12345678\ns_bfe_u32 s10, s2, 0x200000", 0x12345678, 1, .b64 = false},
    {"s_mov_b32 s2, 0x12345678\ns_bfe_u32 s10, s2, 0x4", 0, 0, .b64 = false},
+   /* a signed field reaching past the top bit takes the source's sign (an
+    * arithmetic shift); widths beyond the register act as the register width */
+   {"s_mov_b32 s2, -1\ns_bfe_i32 s10, s2, 0x1e0018", 0xffffffff, 1, .b64 = false},
+   {"s_mov_b32 s2, 0x80000000\ns_bfe_i32 s10, s2, 0x7f001c", 0xfffffff8, 1, .b64 = false},
+   {"s_mov_b32 s2, 0x40000000\ns_bfe_i32 s10, s2, 0x8001c", 4, 1, .b64 = false},
+   {"s_mov_b32 s2, 0x80000000\ns_bfe_u32 s10, s2, 0x7f001c", 8, 1, .b64 = false},
+   {"s_mov_b32 s2, -1\ns_bfe_i32 s10, s2, 0x18", 0, 0, .b64 = false},
+   {"s_mov_b32 s2, 0\ns_mov_b32 s3, 0x80000000\ns_bfe_i64 s[10:11], s[2:3], 0x40003c",
+    0xfffffffffffffff8ull, 1, .b64 = true},
+   {"s_mov_b32 s2, 0\ns_mov_b32 s3, 0x80000000\ns_bfe_i64 s[10:11], s[2:3], 0x7f0020",
+    0xffffffff80000000ull, 1, .b64 = true},
+   {"s_mov_b32 s2, 0\ns_mov_b32 s3, 0x40000000\ns_bfe_i64 s[10:11], s[2:3], 0x7f003e",
+    1, 1, .b64 = true},
+   {"s_mov_b32 s2, 0\ns_mov_b32 s3, 0x80000000\ns_bfe_u64 s[10:11], s[2:3], 0x7f003c",
+    8, 1, .b64 = true},
+   {"s_mov_b32 s2, 0\ns_mov_b32 s3, 0x80000000\ns_bfe_i64 s[10:11], s[2:3], 0x3c",
+    0, 0, .b64 = true},
    {"s_bfm_b32 s10, 5, 3", 0xf8, -1, .b64 = false},
    {"s_ff1_i32_b32 s10, 0", 0xffffffff, -1, .b64 = false},
    {"s_ff1_i32_b32 s10, 0x100", 8, -1, .b64 = false},
@@ -208,13 +225,46 @@ static const struct salu_case salu_cases[] = {
    {"s_round_mode 0x5\ns_denorm_mode 0x2\ns_getreg_b32 s10, hwreg(HW_REG_MODE, 0, 8)", 0x25, -1, .b64 = false},
 };
 
+/* GFX12's scalar float instructions: exact IEEE under MODE (rounding, denormals) and the
+ * hardware's default NaN, as the vector ALU. MODE starts at 0xf0 (nearest even, denormals
+ * kept); each case restores it. */
+static const struct salu_case salu_float_cases[] = {
+   /* inf - inf is the default NaN 0x7fc00000, not the host's 0xffc00000 */
+   {"s_mov_b32 s2, 0x7f800000\ns_sub_f32 s10, s2, s2", 0x7fc00000, -1, .b64 = false},
+   /* f32 denormals flushed (MODE[5:4] = 0): -denormal + -denormal is -0 */
+   {"s_denorm_mode 0xc\ns_mov_b32 s2, 0x807ffffe\ns_add_f32 s10, s2, s2\ns_denorm_mode 0xf",
+    0x80000000, -1, .b64 = false},
+   {"s_mov_b32 s2, 0x807ffffe\ns_add_f32 s10, s2, s2", 0x80fffffc, -1, .b64 = false},
+   /* rounding toward -inf: x - x is -0 */
+   {"s_round_mode 0x2\ns_mov_b32 s2, 1.5\ns_sub_f32 s10, s2, s2\ns_round_mode 0x0", 0x80000000,
+    -1, .b64 = false},
+   /* 1 + (2^-24 + 2^-47): nearest even rounds up, toward zero not */
+   {"s_mov_b32 s2, 0x33800001\ns_add_f32 s10, 1.0, s2", 0x3f800001, -1, .b64 = false},
+   {"s_round_mode 0x3\ns_mov_b32 s2, 0x33800001\ns_add_f32 s10, 1.0, s2\ns_round_mode 0x0",
+    0x3f800000, -1, .b64 = false},
+   {"s_round_mode 0x3\ns_mov_b32 s2, 0x7fffffff\ns_cvt_f32_i32 s10, s2\ns_round_mode 0x0",
+    0x4effffff, -1, .b64 = false},
+   {"s_mov_b32 s2, 0x7fffffff\ns_cvt_f32_i32 s10, s2", 0x4f000000, -1, .b64 = false},
+   /* a flushed denormal compares equal to 0 */
+   {"s_denorm_mode 0xc\ns_mov_b32 s2, 0x00000010\ns_cmp_eq_f32 s2, 0\ns_denorm_mode 0xf\n"
+    "s_mov_b32 s10, 0", 0, 1, .b64 = false},
+   {"s_mov_b32 s2, 0x00000010\ns_cmp_eq_f32 s2, 0\ns_mov_b32 s10, 0", 0, 0, .b64 = false},
+   /* minimumNumber: a NaN gives the other operand; one rounding in the fma */
+   {"s_mov_b32 s2, 0x7fc00000\ns_min_num_f32 s10, s2, 1.0", 0x3f800000, -1, .b64 = false},
+   {"s_mov_b32 s2, 0x3f800001\ns_mov_b32 s3, 0x3f7ffffe\ns_mov_b32 s10, -1.0\n"
+    "s_fmac_f32 s10, s2, s3", 0xa8800000, -1, .b64 = false},
+   /* f16 */
+   {"s_mov_b32 s2, 0x3c00\ns_add_f16 s10, s2, s2", 0x4000, -1, .b64 = false},
+   {"s_cvt_f16_f32 s10, 1.0", 0x3c00, -1, .b64 = false},
+   {"s_mov_b32 s2, 0x3c000000\ns_cvt_hi_f32_f16 s10, s2", 0x3f800000, -1, .b64 = false},
+};
+
 static void
-test_salu_edges(void **state)
+run_salu_cases(const struct salu_case *cases, unsigned n)
 {
-   (void)state;
    struct strb b = {0};
    sb_add(&b, "v_mov_b32 v0, 0\n", 16);
-   unsigned n = sizeof(salu_cases) / sizeof(salu_cases[0]);
+   const struct salu_case *salu_cases = cases;
    for (unsigned i = 0; i < n; i++) {
       const struct salu_case *c = &salu_cases[i];
       char tail[512];
@@ -247,6 +297,22 @@ test_salu_edges(void **state)
    }
    free(buf);
    free(b.s);
+}
+
+static void
+test_salu_edges(void **state)
+{
+   (void)state;
+   run_salu_cases(salu_cases, sizeof(salu_cases) / sizeof(salu_cases[0]));
+}
+
+static void
+test_salu_float(void **state)
+{
+   (void)state;
+   if (level < ACO_GFX1200)
+      skip();
+   run_salu_cases(salu_float_cases, sizeof(salu_float_cases) / sizeof(salu_float_cases[0]));
 }
 
 /* ---- branches, exec, calls ---- */
@@ -910,31 +976,148 @@ test_detect_abi(void **state)
    expect_error(run_abi("", "@MOVM@ @MASK2@, @EXEC@\n@MOVM@ @EXEC@, -1\nv_mov_b32 v5, 9\n"
                         "@MOVM@ @EXEC@, @MASK2@\n"),
                 "abi: inactive lane of v5");
-   /* the callee reads a clobbered register it did not write */
-   expect_error(run_abi("", "v_not_b32 v3, v33\n"), "abi: read of v33");
-   expect_error(run_abi("", "s_add_u32 s3, s40, 1\n"), "abi: read of s40");
+   /* garbage (a clobbered register the callee did not write) goes through values: a
+    * result computed from it is garbage too, and only a use that changes what the program
+    * does is an error */
+   expect_ok(run_abi("", "v_not_b32 v3, v33\nv_add_nc_u32 v4, v3, 1\nv_mov_b32 v5, v4\n"
+                         "s_add_u32 s3, s40, 1\ns_cmp_eq_u32 s3, 0\ns_cselect_b32 s36, s3, 1\n"));
+   /* store data, store address, load address, a scalar load's base */
+   expect_error(run_abi("", "v_not_b32 v3, v33\nv_mov_b32 v34, 4\n"
+                            "global_store_dword v34, v3, s[0:1]\n"),
+                "abi: use of v3 lane 0 as the address, descriptor or data of a memory access");
+   expect_error(run_abi("", "global_store_dword v33, v1, s[0:1]\n"),
+                "abi: use of v33 lane 0 as the address, descriptor or data of a memory access");
+   expect_error(run_abi("", "v_add_nc_u32 v3, 4, v33\nglobal_load_dword v4, v3, s[0:1]\n"),
+                "abi: use of v3 lane 0 as the address");
+   expect_error(run_abi("", "s_load_dword s36, s[40:41], 0x0\n"),
+                "abi: use of s40 as the address of a scalar load");
+   /* a branch condition: scc from garbage, vcc from garbage */
+   expect_error(run_abi("", "s_add_u32 s3, s40, 1\ns_cmp_eq_u32 s3, 0\ns_cbranch_scc1 skip\n"
+                            "skip:\n"),
+                "abi: use of scc as a branch condition");
+   expect_error(run_abi("", "v_cmp_eq_u32 @VCC@, 0, v33\ns_cbranch_vccz skip\nskip:\n"),
+                "abi: use of vcc");
+   /* exec, a jump target, a register index (m0 is clobbered) */
+   expect_error(run_abi("", "v_cmpx_eq_u32 0, v33\n"), "abi: use of v33 lane 0 as exec");
+   expect_error(run_abi("", "s_setpc_b64 s[40:41]\n"), "abi: use of s40 as a jump target");
+   expect_error(run_abi("", "s_movrels_b32 s3, s4\n"), "abi: use of m0 as a register index");
    /* a plain move (a parallel copy, a whole-wave copy of a linear VGPR) takes the garbage
-    * along: reading the copy is the error */
-   expect_ok(run_abi("", "s_mov_b32 s3, s40\ns_mov_b64 s[4:5], s[40:41]\n"));
-   expect_error(run_abi("", "s_mov_b32 s3, s40\ns_add_u32 s6, s3, 1\n"), "abi: read of s3");
-   expect_error(run_abi("", "s_mov_b64 s[4:5], s[40:41]\ns_add_u32 s6, s5, 1\n"),
-                "abi: read of s5");
+    * along: using the copy is the error */
+   expect_ok(run_abi("", "s_mov_b32 s3, s40\ns_mov_b64 s[36:37], s[40:41]\n"));
+   expect_error(run_abi("", "s_mov_b64 s[36:37], s[40:41]\ns_add_u32 s38, s37, 1\n"
+                            "s_cmp_eq_u32 s38, 0\ns_cbranch_scc1 skip\nskip:\n"),
+                "abi: use of scc as a branch condition");
    expect_ok(run_abi("", "v_mov_b32 v3, v33\nv_swap_b32 v4, v3\n"));
-   expect_error(run_abi("", "v_mov_b32 v3, v33\nv_swap_b32 v4, v3\nv_not_b32 v5, v4\n"),
-                "abi: read of v4");
-   /* v_readfirstlane with no lane active reads lane 0, which nothing can depend on: the
-    * SGPR takes the poison, and reading it is the error; with lanes it is a read */
+   expect_error(run_abi("", "v_mov_b32 v3, v33\nv_swap_b32 v4, v3\nv_not_b32 v5, v4\n"
+                            "global_store_dword v5, v1, s[0:1]\n"),
+                "abi: use of v5 lane 0 as the address");
+   /* v_readfirstlane with no lane active reads lane 0: the SGPR takes the poison */
    expect_ok(run_abi("", "@MOVM@ @MASK2@, @EXEC@\n@MOVM@ @EXEC@, 0\nv_readfirstlane_b32 s40, v33\n"
                          "@MOVM@ @EXEC@, @MASK2@\n"));
-   expect_error(run_abi("", "@MOVM@ @MASK2@, @EXEC@\n@MOVM@ @EXEC@, 0\nv_readfirstlane_b32 s40, v33\n"
-                            "@MOVM@ @EXEC@, @MASK2@\ns_add_u32 s41, s40, 1\n"),
-                "abi: read of s40");
-   expect_error(run_abi("", "v_readfirstlane_b32 s40, v33\n"), "abi: read of v33");
-   /* the caller reads an argument register the callee did not write */
-   expect_error(run_abi("v_not_b32 v3, v1\n", ""), "abi: read of v1");
-   /* the caller reads a clobbered register in an inactive lane: fine */
+   expect_error(run_abi("", "v_readfirstlane_b32 s40, v33\ns_load_dword s36, s[40:41], 0x0\n"),
+                "abi: use of s40 as the address of a scalar load");
+   /* the caller uses an argument register the callee did not write */
+   expect_error(run_abi("v_not_b32 v3, v1\nv_add_nc_u32 v40, v40, v3\n", ""),
+                "abi: use of v40 lane 0 as the address, descriptor or data of a memory access");
+   /* the caller uses a clobbered register in an inactive lane: fine */
    expect_ok(run_abi("v_cmp_le_u32 @VCC@, 4, v41\n@MOVM@ @EXEC@, @VCC@\nv_mov_b32 v3, v33\n"
+                     "v_mov_b32 v2, 0\nglobal_store_dword v2, v3, s[0:1] offset:4\n"
                      "@MOVM@ @EXEC@, @MASK@\n", ""));
+   /* a preserved register the callee computed from garbage, though equal to what it held */
+   expect_error(run_abi("", "s_xor_b32 s3, s40, s40\ns_add_u32 s64, s64, s3\n"),
+                "abi: preserved s64 holds garbage at the return of the call");
+}
+
+/* Poison through values, lane by lane and byte by byte. */
+static void
+test_abi_poison_propagation(void **state)
+{
+   (void)state;
+   /* llc-19: only the low dword of a 64-bit multiply-add whose high addend dword is garbage
+    * is used; the high dword is garbage */
+   const char *mad = "v_mov_b32 v33, 5\nv_mad_u64_u32 v[35:36], null, 7, 3, v[33:34]\n"
+                     "v_mov_b32 v37, 4\n";
+   char text[512];
+   snprintf(text, sizeof(text), "%sglobal_store_dword v37, v35, s[0:1]\n", mad);
+   expect_ok(run_abi("", text));
+   snprintf(text, sizeof(text), "%sglobal_store_dword v37, v36, s[0:1]\n", mad);
+   expect_error(run_abi("", text), "abi: use of v36 lane 0 as the address");
+   /* a 16-bit value inserted into the low half of a garbage register (v_perm_b32, a 16-bit
+    * result, SDWA on gfx1030): the low half is fine to store, the whole register is not */
+   const char *perm = "v_mov_b32 v34, 0x1234\nv_perm_b32 v33, v33, v34, 0x7060100\n"
+                      "v_mov_b32 v37, 4\n";
+   snprintf(text, sizeof(text), "%sglobal_store_short v37, v33, s[0:1]\n", perm);
+   expect_ok(run_abi("", text));
+   snprintf(text, sizeof(text), "%sglobal_store_short_d16_hi v37, v33, s[0:1]\n", perm);
+   expect_error(run_abi("", text), "abi: use of v33 lane 0 as the address");
+   snprintf(text, sizeof(text), "%sglobal_store_dword v37, v33, s[0:1]\n", perm);
+   expect_error(run_abi("", text), "abi: use of v33 lane 0 as the address");
+   /* the high byte of the result taken from the clean register is clean */
+   expect_ok(run_abi("", "v_mov_b32 v34, 0x1234\nv_perm_b32 v35, v33, v34, 0x0c0c0c01\n"
+                         "v_mov_b32 v37, 4\nglobal_store_dword v37, v35, s[0:1]\n"));
+   if (level >= ACO_GFX1100) {
+      /* v_readfirstlane takes the bytes' poison into the SGPR: a 16-bit compare of its low
+       * half is fine, a 32-bit one is garbage */
+      expect_ok(run_abi("", "v_add_nc_u16 v33, 7, 0\nv_readfirstlane_b32 s36, v33\n"
+                            "v_cmp_eq_u16_e64 @VCC@, s36, 7\ns_cbranch_vccz skip\nskip:\n"));
+      expect_error(run_abi("", "v_add_nc_u16 v33, 7, 0\nv_readfirstlane_b32 s36, v33\n"
+                               "s_cmp_eq_u32 s36, 7\ns_cbranch_scc1 skip\nskip:\n"),
+                   "abi: use of scc as a branch condition");
+      /* moves and bitwise logic keep the poison byte by byte (back into a VGPR too) */
+      const char *back = "v_add_nc_u16 v33, 7, 0\nv_readfirstlane_b32 s36, v33\n"
+                         "v_mov_b32 v34, s36\nv_and_b32 v35, 0xff, v34\nv_mov_b32 v37, 4\n";
+      snprintf(text, sizeof(text), "%sglobal_store_short v37, v34, s[0:1]\n"
+                                   "global_store_short v37, v35, s[0:1]\n", back);
+      expect_ok(run_abi("", text));
+      snprintf(text, sizeof(text), "%sglobal_store_dword v37, v34, s[0:1]\n", back);
+      expect_error(run_abi("", text), "abi: use of v34 lane 0 as the address");
+      /* scalar logic and shifts too: an AND with a clean 0 clears the garbage, a shift
+       * moves it */
+      const char *half = "v_add_nc_u16 v33, 7, 0\nv_readfirstlane_b32 s36, v33\nv_mov_b32 v37, 4\n";
+      snprintf(text, sizeof(text), "%ss_and_b32 s37, s36, 0xffff\nv_mov_b32 v34, s37\n"
+                                   "global_store_dword v37, v34, s[0:1]\n", half);
+      expect_ok(run_abi("", text));
+      snprintf(text, sizeof(text), "%ss_lshr_b32 s37, s36, 16\nv_mov_b32 v34, s37\n"
+                                   "global_store_short v37, v34, s[0:1]\n", half);
+      expect_error(run_abi("", text), "abi: use of v34 lane 0 as the address");
+      expect_ok(run_abi("", "v_add_nc_u16 v33, 7, 0\nv_add_nc_u16 v34, v33, 1\n"
+                            "v_mov_b32 v37, 4\nglobal_store_short v37, v34, s[0:1]\n"));
+      expect_error(run_abi("", "v_add_nc_u16 v33, 7, 0\nv_add_nc_u16 v34, v33, 1 op_sel:[1,0,0]\n"
+                               "v_mov_b32 v37, 4\nglobal_store_short v37, v34, s[0:1]\n"),
+                   "abi: use of v34 lane 0 as the address");
+   } else {
+      const char *sdwa = "v_mov_b32 v38, 7\nv_mov_b32_sdwa v33, v38 dst_sel:WORD_0 "
+                         "dst_unused:UNUSED_PRESERVE src0_sel:DWORD\nv_mov_b32 v37, 4\n";
+      snprintf(text, sizeof(text), "%sglobal_store_short v37, v33, s[0:1]\n", sdwa);
+      expect_ok(run_abi("", text));
+      snprintf(text, sizeof(text), "%sglobal_store_dword v37, v33, s[0:1]\n", sdwa);
+      expect_error(run_abi("", text), "abi: use of v33 lane 0 as the address");
+   }
+   /* a d16 load fills one half: the other stays garbage */
+   expect_ok(run_abi("", "v_mov_b32 v37, 4\nglobal_load_short_d16 v33, v37, s[0:1]\n@WAITV@\n"
+                         "global_store_short v37, v33, s[0:1]\n"));
+   expect_error(run_abi("", "v_mov_b32 v37, 4\nglobal_load_short_d16 v33, v37, s[0:1]\n@WAITV@\n"
+                            "global_store_dword v37, v33, s[0:1]\n"),
+                "abi: use of v33 lane 0 as the address");
+   /* lane by lane: garbage in lane 1 only (written in lane 0 alone) reaches the carry of
+    * lane 1 only; lane 0's sum is stored */
+   expect_ok(run_abi("", "@MOVM@ @MASK2@, @EXEC@\n@MOVM@ @EXEC@, 1\nv_mov_b32 v33, 9\n"
+                         "@MOVM@ @EXEC@, @MASK2@\nv_mov_b32 v38, 0\nv_add_co_u32 v35, @VCC@, v33, 1\n"
+                         "v_add_co_ci_u32 v36, @VCC@, 0, v38, @VCC@\n@MOVM@ @EXEC@, 1\n"
+                         "v_mov_b32 v37, 4\nglobal_store_dword v37, v36, s[0:1]\n"
+                         "@MOVM@ @EXEC@, @MASK2@\n"));
+   expect_error(run_abi("", "@MOVM@ @MASK2@, @EXEC@\n@MOVM@ @EXEC@, 1\nv_mov_b32 v33, 9\n"
+                            "@MOVM@ @EXEC@, @MASK2@\nv_mov_b32 v38, 0\nv_add_co_u32 v35, @VCC@, v33, 1\n"
+                            "v_add_co_ci_u32 v36, @VCC@, 0, v38, @VCC@\n@MOVM@ @EXEC@, 3\n"
+                            "v_mov_b32 v37, 4\nglobal_store_dword v37, v36, s[0:1]\n"
+                            "@MOVM@ @EXEC@, @MASK2@\n"),
+                "abi: use of v36 lane 1 as the address");
+   /* lane shuffles carry the garbage of the lane they read */
+   expect_error(run_abi("", "v_mov_b32 v37, 4\nds_swizzle_b32 v35, v33 offset:swizzle(BROADCAST,2,0)\n"
+                            "@WAITD@\nglobal_store_dword v37, v35, s[0:1]\n"),
+                "abi: use of v35 lane 0 as the address");
+   expect_ok(run_abi("", "v_mov_b32 v37, 4\nds_swizzle_b32 v35, v33 offset:swizzle(BROADCAST,2,0)\n"
+                         "@WAITD@\n"));
 }
 
 /* ---- setup ---- */
@@ -1005,6 +1188,7 @@ main(int argc, char **argv)
                                                                           : ACO_GFX1200;
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_salu_edges),
+      cmocka_unit_test(test_salu_float),
       cmocka_unit_test(test_branches),
       cmocka_unit_test(test_getpc_high),
       cmocka_unit_test(test_smem_global_flat),
@@ -1022,6 +1206,7 @@ main(int argc, char **argv)
       cmocka_unit_test(test_detect_barrier_store),
       cmocka_unit_test(test_detect_scalar_cache),
       cmocka_unit_test(test_detect_abi),
+      cmocka_unit_test(test_abi_poison_propagation),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -308,10 +308,12 @@ test_chain_jump(void **state)
       assert_int_equal(buf[i], 5 + i); /* (v8 * 4 - 20) / 4 = lane */
    struct desc d = good_desc();
    d.w[0] += 0x1000;
-   expect_error(run_table(chain_jump, d, true, buf, table, 1), "abi: read of s", "clobbered");
+   expect_error(run_table(chain_jump, d, true, buf, table, 1), "abi: use of s",
+                "as the address, descriptor or data of a memory access");
    d = good_desc();
    d.w[3] = dword3(wave == 32 ? 64 : 32);
-   expect_error(run_table(chain_jump, d, true, buf, table, 1), "abi: read of s", "clobbered");
+   expect_error(run_table(chain_jump, d, true, buf, table, 1), "abi: use of s",
+                "as the address, descriptor or data of a memory access");
    /* without the check the wrong base is the access's own error */
    d = good_desc();
    d.w[0] += 0x1000;

@@ -865,6 +865,72 @@ exp_k37(const uint32_t *in, uint32_t n, unsigned ws, uint32_t *e)
    }
 }
 
+/* ---- k38.. ---- */
+
+/* llvm.amdgcn.sbfe/ubfe: offset and width take their low five bits, width 0 gives 0; a
+ * signed field reaching past bit 31 is the arithmetic shift x >> offset. */
+static uint32_t
+sbfe32(uint32_t x, uint32_t off, uint32_t width)
+{
+   off &= 31;
+   width &= 31;
+   if (!width)
+      return 0;
+   if (off + width >= 32)
+      return (uint32_t)((int32_t)x >> off);
+   uint32_t f = (x >> off) & ((1u << width) - 1), sign = 1u << (width - 1);
+   return (f ^ sign) - sign;
+}
+
+static uint32_t
+ubfe32(uint32_t x, uint32_t off, uint32_t width)
+{
+   off &= 31;
+   width &= 31;
+   return width ? (x >> off) & (uint32_t)((1ull << width) - 1) : 0;
+}
+
+/* Random words; the two uniform words (in[256 + wg]) one negative, one positive. */
+static void
+init_k38(uint32_t *in, uint32_t *out, uint32_t *n)
+{
+   (void)out;
+   fill_random(in, 258, 0x38u);
+   in[256] |= 0x80000000u;
+   in[257] &= 0x7fffffffu;
+   *n = 0;
+}
+
+static void
+exp_k38(const uint32_t *in, uint32_t n, unsigned ws, uint32_t *e)
+{
+   for (uint32_t g = 0; g < 128; g++) {
+      uint32_t x = in[g], y = in[g + 128], off = y & 31, w = (y >> 5) & 31;
+      uint32_t xs = in[256 + g / 64];
+      /* s_bfe_i64 of xs:xs with offset 48, width 32: the arithmetic shift by 48 */
+      uint64_t xw = (uint64_t)xs << 32 | xs, s64 = (uint64_t)((int64_t)xw >> 48);
+      uint32_t *o = e + 8 * g;
+      o[0] = sbfe32(x, off, w);
+      o[1] = ubfe32(x, off, w);
+      o[2] = sbfe32(x, off, 30);
+      o[3] = sbfe32(x, 24, w);
+      o[4] = sbfe32(xs, 24, 30);
+      o[5] = ubfe32(xs, 24, 30);
+      o[6] = (uint32_t)s64;
+      o[7] = (uint32_t)(s64 >> 32);
+   }
+}
+
+static void
+exp_k39(const uint32_t *in, uint32_t n, unsigned ws, uint32_t *e)
+{
+   for (uint32_t g = 0; g < 128; g++) {
+      uint32_t l = g % 64, x = in[g], a = x + 7, b = l ^ 12345;
+      e[2 * g] = a * 3 + b;
+      e[2 * g + 1] = a ^ b;
+   }
+}
+
 const struct llvm_kernel llvm_kernels[] = {
    {"k01_store_gid", 64, 2, 0, 128, false, init_n1000, exp_k01},
    {"k02_vadd", 64, 2, 2048, 128, false, init_random, exp_k02},
@@ -903,6 +969,8 @@ const struct llvm_kernel llvm_kernels[] = {
    {"k35_switch_loop", 64, 2, 2048, 256, false, init_random, exp_k35},
    {"k36_private_array", 64, 2, 2048, 256, false, init_random, exp_k36},
    {"k37_f32_exact", 64, 2, 256, 1408, false, init_k37, exp_k37},
+   {"k38_bfe", 64, 2, 258, 1024, false, init_k38, exp_k38},
+   {"k39_mad_after_call", 64, 2, 2048, 256, true, init_random, exp_k39},
 };
 const unsigned llvm_num_kernels = sizeof(llvm_kernels) / sizeof(llvm_kernels[0]);
 

@@ -669,6 +669,19 @@ test_int_ops(void **state)
       assert_int_equal(e64(t, aco_op_v_bfe_u32, 0xabcd1234, 8, 8), 0x12);
       assert_int_equal(e64(t, aco_op_v_bfe_i32, 0x00008000, 12, 4), 0xfffffff8);
       assert_int_equal(e64(t, aco_op_v_bfe_i32, 0x00008000, 12, 0), 0);
+      /* a field reaching past bit 31: the signed form shifts arithmetically
+       * (the result is src >> offset), the unsigned one logically */
+      assert_int_equal(e64(t, aco_op_v_bfe_i32, 0xffffffff, 24, 30), 0xffffffff);
+      assert_int_equal(e64(t, aco_op_v_bfe_i32, 0x80000000, 28, 8), 0xfffffff8);
+      assert_int_equal(e64(t, aco_op_v_bfe_i32, 0x40000000, 28, 8), 4);
+      assert_int_equal(e64(t, aco_op_v_bfe_i32, 0x80000000, 31, 1), 0xffffffff);
+      assert_int_equal(e64(t, aco_op_v_bfe_i32, 0x80000000, 31, 0), 0);
+      assert_int_equal(e64(t, aco_op_v_bfe_u32, 0xffffffff, 24, 30), 0xff);
+      assert_int_equal(e64(t, aco_op_v_bfe_u32, 0x80000000, 28, 8), 8);
+      /* offset and width take their low five bits: width 32 is width 0 */
+      assert_int_equal(e64(t, aco_op_v_bfe_i32, 0xffffffff, 0, 32), 0);
+      assert_int_equal(e64(t, aco_op_v_bfe_u32, 0x00000003, 32, 33), 1);
+      assert_int_equal(e64(t, aco_op_v_bfe_i32, 0x80000000, 60, 40), 0xfffffff8);
       assert_int_equal(e64(t, aco_op_v_bfi_b32, 0xffff0000, 0x12345678, 0x9abcdef0), 0x1234def0);
       assert_int_equal(e64(t, aco_op_v_bfm_b32, 4, 8, 0), 0xf00);
       assert_int_equal(e64(t, aco_op_v_alignbit_b32, 0x12345678, 0x9abcdef0, 8), 0x789abcde);

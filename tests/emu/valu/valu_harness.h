@@ -117,6 +117,71 @@ emu_read_lane_inactive(struct emu_wave *w, unsigned dfield, unsigned src)
       emu_write_sreg(w, dfield, v);
 }
 
+/* nor ABI poison and taint: the byte and poison forms are the plain accessors */
+uint32_t
+emu_read_vgpr_bytes(struct emu_wave *w, unsigned reg, unsigned lane, unsigned bytes)
+{
+   (void)bytes;
+   return emu_read_vgpr(w, reg, lane);
+}
+
+void
+emu_write_vgpr_bytes(struct emu_wave *w, unsigned reg, unsigned lane, uint32_t value,
+                     unsigned bytes, unsigned poison)
+{
+   (void)bytes;
+   (void)poison;
+   emu_write_vgpr(w, reg, lane, value);
+}
+
+uint32_t
+emu_read_sreg_bytes(struct emu_wave *w, unsigned field, unsigned bytes)
+{
+   (void)bytes;
+   return emu_read_sreg(w, field);
+}
+
+void
+emu_write_sreg_poison(struct emu_wave *w, unsigned field, uint32_t value, uint32_t poison)
+{
+   (void)poison;
+   emu_write_sreg(w, field, value);
+}
+
+unsigned
+emu_vgpr_poison(struct emu_wave *w, unsigned reg, unsigned lane)
+{
+   (void)w, (void)reg, (void)lane;
+   return 0;
+}
+
+uint32_t
+emu_sreg_poison(struct emu_wave *w, unsigned field)
+{
+   (void)w, (void)field;
+   return 0;
+}
+
+bool
+emu_taint(struct emu_wave *w)
+{
+   (void)w;
+   return false;
+}
+
+void
+emu_set_taint(struct emu_wave *w, bool taint)
+{
+   (void)w, (void)taint;
+}
+
+bool
+emu_check_use(struct emu_wave *w, const char *as)
+{
+   (void)as;
+   return !w->failed;
+}
+
 uint32_t
 emu_read_operand(struct emu_wave *w, const aco_operand *op, unsigned lane, unsigned dword)
 {
