@@ -10,7 +10,8 @@
  *   p_branch             s_branch, dropped when the target is the next block or only
  *                        empty blocks lie between (checked once all blocks are lowered);
  *                        a conditional jump over a block holding only an s_branch jumps on
- *                        the opposite condition to its target instead
+ *                        the opposite condition to its target instead; exec writes only a
+ *                        merge's restore of exec reads after them (an empty else) go
  *   p_cbranch_z/nz       s_cbranch_scc0/1, vccz/vccnz, execz/execnz by the condition
  *                        register (dropped when the target is the next block)
  *   p_return             s_endpgm in an entry, s_setpc_b64 to the return address otherwise
@@ -32,6 +33,8 @@
  * instruction mentions.
  * Each block is rebuilt into a fresh array that replaces the old one. */
 #include "lower/lower.h"
+
+#include "opt/opt.h"
 
 struct lower_ctx {
    struct aco_mprogram *p;
@@ -696,6 +699,73 @@ invert_branches_over_branches(struct aco_mprogram *p)
    }
 }
 
+/* Whether `in` writes exec (a definition fixed to exec_lo). */
+static bool
+writes_exec(const struct aco_minstr *in, uint32_t *src_field)
+{
+   if (in->num_definitions != 1 || !in->definitions[0].fixed ||
+       aco_physreg_field(in->definitions[0].reg) != ACO_REG_EXEC_LO)
+      return false;
+   *src_field = in->num_operands ? aco_physreg_field(in->operands[0].reg) : ~0u;
+   return true;
+}
+
+/* Dead exec writes: a block that only sets exec (the switch into an empty else,
+ * exec = saved & ~exec, or exec = 0 after the last lanes broke out), from which every path
+ * runs through empty blocks into a block that first sets exec from another register
+ * (the merge restoring the saved mask) — nothing reads the exec it wrote. It goes, unless
+ * the scc an s_and_not1 writes is read before being written again. */
+static void
+remove_dead_exec_writes(struct aco_mprogram *p)
+{
+   /* from the last block back, so a block emptied here lets an earlier one see past it */
+   for (uint32_t i = p->blocks.len; i-- > 0;) {
+      struct aco_mblock *b = p->blocks.data[i];
+      if (!b->instrs.len || b->instrs.len > 2)
+         continue;
+      const struct aco_minstr *sw = b->instrs.data[0];
+      uint32_t src;
+      bool andn2 = sw->opcode == aco_op_s_and_not1_b32 || sw->opcode == aco_op_s_and_not1_b64;
+      bool mov = sw->opcode == aco_op_s_mov_b32 || sw->opcode == aco_op_s_mov_b64;
+      if ((!andn2 && !mov) || !writes_exec(sw, &src))
+         continue;
+      if (andn2 && (sw->num_operands != 2 || sw->operands[0].kind == ACO_OPND_CONST ||
+                    aco_physreg_field(sw->operands[1].reg) != ACO_REG_EXEC_LO))
+         continue;
+      if (b->instrs.len == 2 && b->instrs.data[1]->opcode != aco_op_s_cbranch_execz)
+         continue;
+      uint32_t k = next_nonempty(p, i + 1);
+      if (k >= p->blocks.len)
+         continue;
+      /* every path from here reaches k through the empty blocks between (their successors
+       * all lie further on, up to k) */
+      bool straight = true;
+      for (uint32_t j = i; j < k && straight; j++) {
+         const struct aco_mblock *e = p->blocks.data[j];
+         for (uint32_t n = 0; n < e->linear_succs.len && straight; n++)
+            straight = e->linear_succs.data[n] > j && e->linear_succs.data[n] <= k;
+      }
+      const struct aco_mblock *m = p->blocks.data[k];
+      const struct aco_minstr *first = m->instrs.data[0];
+      uint32_t from;
+      if (!straight || (first->opcode != aco_op_s_mov_b32 && first->opcode != aco_op_s_mov_b64) ||
+          !writes_exec(first, &from) || from == ACO_REG_EXEC_LO ||
+          first->operands[0].kind == ACO_OPND_CONST)
+         continue;
+      if (andn2) {
+         /* the scc the switch writes must be dead */
+         bool scc_read = false, scc_written = false;
+         for (uint32_t n = 0; n < m->instrs.len && !scc_read && !scc_written; n++) {
+            scc_read = aco_opt_reads_scc(m->instrs.data[n]);
+            scc_written = aco_opt_writes_scc(m->instrs.data[n]);
+         }
+         if (scc_read || !scc_written)
+            continue;
+      }
+      b->instrs.len = 0;
+   }
+}
+
 /* ---- registers the function touches (for aco_save_registers) ------------------------------ */
 
 /* Sets bits first..last (inclusive, last < 512) of a 512-bit set, a word at a time. */
@@ -820,6 +890,8 @@ aco_lower_to_hw(struct aco_mprogram *p)
       b->instrs.cap = ctx.out.cap;
    }
    aco_free(p->allocator, ctx.scc_live);
+   remove_jumps_over_empty_blocks(p);
+   remove_dead_exec_writes(p);
    remove_jumps_over_empty_blocks(p);
    invert_branches_over_branches(p);
    if (sets)
