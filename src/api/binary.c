@@ -250,6 +250,10 @@ aco_binary_builder_finish(struct aco_binary_builder *b, const aco_allocator *all
 
    if (s == ACO_SUCCESS) {
       const struct aco_gfx_info *g = aco_gfx_info(prog->target.gfx_level);
+      /* VGPRs in the chip's allocation blocks (gfx1102's are 16 VGPRs in wave32, not 24) */
+      const aco_chip_info *chip = aco_chip_of_target(
+         (aco_target){(aco_gfx_level)(prog->chip ? prog->chip : (uint32_t)prog->target.gfx_level),
+                      prog->target.wave_size});
       struct aco_arena arena;
       aco_arena_init(&arena, &prog->allocator);
       uint32_t raw_vgprs = cfg.num_vgprs;
@@ -280,7 +284,7 @@ aco_binary_builder_finish(struct aco_binary_builder *b, const aco_allocator *all
       aco_arena_finish(&arena);
       cfg.num_sgprs = (uint16_t)round_up(cfg.num_sgprs ? cfg.num_sgprs : 1, g->sgpr_granule);
       cfg.num_vgprs = (uint16_t)round_up(raw_vgprs ? raw_vgprs : 1,
-                                         g->vgpr_granule[prog->target.wave_size == 64]);
+                                         chip->vgpr_granule[prog->target.wave_size == 64]);
       /* a granule that does not divide the file (24 on GFX11+, 8 for the 106 SGPRs) ends
        * at the file's end */
       if (cfg.num_vgprs > ACO_VGPR_COUNT)

@@ -9,8 +9,8 @@
 #include "aco/aco.h"
 
 #include "api/binary_ext.h"
+#include "api/build_id.h"
 #include "api/compile.h"
-#include "target/opcodes.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -54,8 +54,8 @@ fnv_str(uint64_t h, const char *s)
    return fnv_bytes(fnv_u32(h, (uint32_t)strlen(s)), s, strlen(s));
 }
 
-/* The build: the C compiler that made the library and the tables the code generator
- * reads (opcodes and their encodings, chips). */
+/* The build: a hash of the library's sources (ACO_BUILD_ID, src/api/build_id.py), the C
+ * compiler that made it and the version. */
 static uint64_t
 build_hash(void)
 {
@@ -65,29 +65,8 @@ build_hash(void)
    uint64_t h = FNV_OFFSET;
 #endif
    h = fnv_str(h, aco_version());
-   for (unsigned i = 0; i < aco_num_opcodes; i++) {
-      const struct aco_op_info *o = &aco_op_infos[i];
-      h = fnv_str(h, o->name);
-      h = fnv_u32(h, o->format);
-      for (unsigned g = 0; g < 3; g++) {
-         h = fnv_u32(h, (uint32_t)(int32_t)o->opcode[g]);
-         h = fnv_u32(h, (uint32_t)(int32_t)o->opcode2[g]);
-      }
-      h = fnv_u32(h, o->flags);
-      h = fnv_u32(h, o->wait | (uint32_t)o->hazard << 8);
-   }
-   for (uint32_t i = 0; i < aco_chip_count(); i++) {
-      const aco_chip_info *c = aco_chip_at(i);
-      h = fnv_str(h, c->name);
-      h = fnv_u32(h, c->number);
-      h = fnv_u32(h, c->level);
-      h = fnv_u32(h, c->vgprs_per_simd[0] | (uint32_t)c->vgprs_per_simd[1] << 16);
-      h = fnv_u32(h, c->vgpr_granule[0] | (uint32_t)c->vgpr_granule[1] << 8 |
-                        (uint32_t)c->max_waves_per_simd << 16);
-      h = fnv_u32(h, c->lds_bytes_per_workgroup);
-      h = fnv_u32(h, c->features);
-   }
-   return h;
+   h = fnv_u32(h, (uint32_t)ACO_BUILD_ID);
+   return fnv_u32(h, (uint32_t)(ACO_BUILD_ID >> 32));
 }
 
 /* The ACO_DEBUG options that change code: noopt, nosched and skip=PASS (validation and

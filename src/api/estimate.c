@@ -5,8 +5,8 @@
  * Each block of a lowered machine program is issued in order by one wave on an otherwise
  * idle SIMD: an instruction issues when the previous one has, its unit is free again (issue
  * cost times the wave64 passes) and its register operands are ready (the producer's result
- * latency; loads: the memory latency). Register readiness starts afresh in each block. A
- * block's cycles are those until its last instruction issues; blocks in loops count as
+ * latency; loads: the memory latency). Results still in flight at the end of a block are
+ * still in flight at the start of the next one in code order. A block's cycles are those until its last instruction issues; blocks in loops count as
  * several runs (8 at depth 1, times 4 at depth 2, times 2 per level deeper).
  *
  * The latency is the sum of the weighted block cycles; the inverse throughput is what one
@@ -49,12 +49,12 @@ void
 aco_estimate_add(struct aco_estimate *e, const struct aco_mprogram *p)
 {
    uint64_t ready[NUM_FIELDS];
+   memset(ready, 0, sizeof(ready));
    for (uint32_t bi = 0; bi < p->blocks.len; bi++) {
       const struct aco_mblock *b = p->blocks.data[bi];
       uint64_t unit_free[ACO_UNIT_COUNT + 1] = {0};
       double used[ACO_UNIT_COUNT] = {0};
       uint64_t cycle = 0;
-      memset(ready, 0, sizeof(ready));
       for (uint32_t k = 0; k < b->instrs.len; k++) {
          const struct aco_minstr *in = b->instrs.data[k];
          if (aco_op_info(in->opcode)->format == ACO_FMT_PSEUDO)
@@ -95,6 +95,9 @@ aco_estimate_add(struct aco_estimate *e, const struct aco_mprogram *p)
          }
          cycle = issue + 1;
       }
+      /* what is still in flight carries into the next block in code order */
+      for (unsigned r = 0; r < NUM_FIELDS; r++)
+         ready[r] = ready[r] > cycle ? ready[r] - cycle : 0;
       double w = loop_weight(b->loop_depth);
       e->latency += (double)cycle * w;
       for (unsigned u = 0; u < ACO_UNIT_COUNT; u++)
