@@ -30,6 +30,23 @@ aco_binary_ext(const aco_binary *b)
    return e->magic == ACO_BINARY_EXT_MAGIC ? e : NULL;
 }
 
+size_t
+aco_binary_ext_end(void)
+{
+   return ext_offset() + sizeof(struct aco_binary_ext);
+}
+
+void
+aco_binary_ext_set(aco_binary *b, uint64_t latency, uint64_t inv_throughput, uint32_t waves)
+{
+   struct aco_binary_ext *e = (struct aco_binary_ext *)((char *)b + ext_offset());
+   memset(e, 0, sizeof(*e));
+   e->magic = ACO_BINARY_EXT_MAGIC;
+   e->latency = latency;
+   e->inv_throughput = inv_throughput;
+   e->waves = waves;
+}
+
 uint32_t
 aco_binary_waves(aco_target target, uint32_t num_vgprs)
 {

@@ -42,6 +42,12 @@ struct aco_binary_parts {
 aco_status aco_binary_pack(const struct aco_binary_parts *parts, const aco_allocator *allocator,
                            aco_binary **out);
 
+/* Where the trailer ends in an allocation laid out by another function (aco_link), and how
+ * such a function fills it in. */
+size_t aco_binary_ext_end(void);
+void aco_binary_ext_set(aco_binary *binary, uint64_t latency, uint64_t inv_throughput,
+                        uint32_t waves);
+
 /* Waves per SIMD a program with these register counts allows on the target's chip. */
 uint32_t aco_binary_waves(aco_target target, uint32_t num_vgprs);
 

@@ -103,6 +103,16 @@ test_table(void **state)
    assert_int_equal(aco_binary_statistic(bin, 0, &info), ACO_ERROR_INVALID_ARGUMENT);
    assert_int_equal(aco_binary_statistic_count(NULL), 0);
    assert_int_equal(aco_binary_representation_count(bin), 0);
+   /* a linked binary keeps the estimates (summed over what it links) */
+   aco_binary *linked = NULL;
+   const aco_binary *parts[1] = {bin};
+   char msg[128];
+   assert_int_equal(aco_link(parts, 1, NULL, &linked, msg, sizeof(msg)), ACO_SUCCESS);
+   assert_int_equal(stat_value(linked, "Latency"), lat);
+   assert_int_equal(stat_value(linked, "Inverse throughput"), inv);
+   assert_int_equal(stat_value(linked, "Waves per SIMD"), waves);
+   assert_int_equal(stat_value(linked, "Instructions"), bin->stats.instructions);
+   aco_binary_destroy(linked);
    aco_binary_destroy(bin);
 }
 
