@@ -24,7 +24,8 @@ usage(FILE *f)
            "Reads a libaco text IR program (FILE, or standard input), validates it and\n"
            "compiles it for an AMD RDNA GPU.\n"
            "\n"
-           "  -mcpu=gfx1030|gfx1100|gfx1200  target (replaces the program's `target` line)\n"
+           "  -mcpu=CPU                      target processor (replaces the program's `target`\n"
+           "                                 line); -mcpu=help lists them\n"
            "  -mwave=32|64                   wave size (default: the program's)\n"
            "  --print-mir                    print the machine IR after instruction selection\n"
            "  --print-abi                    print where each function's parameters live\n"
@@ -49,6 +50,18 @@ usage(FILE *f)
    aco_debug_help(&sb);
    fputs(aco_strbuf_str(&sb), f);
    aco_strbuf_finish(&sb);
+}
+
+/* -mcpu=help: every processor with its level and register file. */
+static void
+list_cpus(FILE *f)
+{
+   fprintf(f, "Available CPUs for -mcpu (append :wavefrontsize64 for wave64):\n");
+   for (uint32_t i = 0; i < aco_chip_count(); i++) {
+      const aco_chip_info *c = aco_chip_at(i);
+      fprintf(f, "  %-8s %-20s code for %s, %u VGPRs per SIMD lane (wave32)\n", c->name,
+              c->codename, aco_gfx_level_name(c->level), c->vgprs_per_simd[0]);
+   }
 }
 
 static void
@@ -133,7 +146,7 @@ main(int argc, char **argv)
    enum mode mode = MODE_ASM;
    const char *input = NULL, *output = NULL;
    aco_target target = {ACO_GFX_NONE, 0};
-   unsigned wave = 0;
+   unsigned wave = 0, cpu_wave = 0;
    bool stats = false, disasm = false;
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
@@ -142,16 +155,17 @@ main(int argc, char **argv)
          return 0;
       } else if (!strncmp(a, "-mcpu=", 6)) {
          const char *cpu = a + 6;
-         if (!strcmp(cpu, "gfx1030"))
-            target.gfx_level = ACO_GFX1030;
-         else if (!strcmp(cpu, "gfx1100"))
-            target.gfx_level = ACO_GFX1100;
-         else if (!strcmp(cpu, "gfx1200"))
-            target.gfx_level = ACO_GFX1200;
-         else {
-            fprintf(stderr, "aco-cc: unknown -mcpu '%s' (gfx1030, gfx1100 or gfx1200)\n", cpu);
+         if (!strcmp(cpu, "help")) {
+            list_cpus(stdout);
+            return 0;
+         }
+         char msg[256];
+         if (aco_target_from_name(cpu, 0, &target, msg, sizeof(msg)) != ACO_SUCCESS) {
+            fprintf(stderr, "aco-cc: -mcpu: %s (-mcpu=help lists them)\n", msg);
             return 1;
          }
+         if (strchr(cpu, ':')) /* gfx1100:wavefrontsize64 */
+            cpu_wave = target.wave_size;
       } else if (!strncmp(a, "-mwave=", 7)) {
          if (!strcmp(a + 7, "32"))
             wave = 32;
@@ -195,6 +209,15 @@ main(int argc, char **argv)
          input = a;
       }
    }
+   if (cpu_wave && wave && wave != cpu_wave) {
+      fprintf(stderr, "aco-cc: -mcpu wave size %u contradicts -mwave=%u\n", cpu_wave, wave);
+      return 1;
+   }
+   if (cpu_wave)
+      wave = cpu_wave;
+   const aco_chip_info *chip = target.gfx_level ? aco_chip_of_target(target) : NULL;
+   if (chip) /* the code generator's level; the chip's name goes into the `target` line */
+      target.gfx_level = chip->level;
    if (!input)
       input = "-";
    if (disasm) /* machine code (raw or ELF) printed like llvm-objdump-19 -d: tools/disasm.c */
@@ -218,7 +241,7 @@ main(int argc, char **argv)
    if (target.gfx_level || wave) {
       char *t;
       enum tool_retarget_result r =
-          tool_retarget(text, len, target.gfx_level ? aco_gfx_level_name(target.gfx_level) : NULL,
+          tool_retarget(text, len, chip ? chip->name : NULL,
                         wave, &t, &len);
       free(text);
       if (r == TOOL_RETARGET_OUT_OF_MEMORY) {

@@ -8,5 +8,8 @@
 #include "aco/aco_ops.h"
 #include "aco/aco_ir.h"
 #include "aco/aco_compile.h"
+#include "aco/aco_target.h"
+#include "aco/aco_statistics.h"
+#include "aco/aco_cache.h"
 
 #endif

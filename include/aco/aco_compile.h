@@ -12,6 +12,8 @@ extern "C" {
 enum aco_compile_flags {
    ACO_COMPILE_DISASSEMBLY = 1 << 0, /* fill aco_binary.disassembly */
    ACO_COMPILE_NO_OPT = 1 << 1,      /* skip optional optimizations */
+   ACO_COMPILE_PRINT_IR = 1 << 2,    /* keep the machine IR after each pass in the binary
+                                      * (aco_binary_representation, aco_statistics.h) */
 };
 
 typedef struct aco_compile_options {

@@ -6,6 +6,8 @@
  * keeping only what the binary needs of its machine program (struct fn_summary). */
 #include "api/binary.h"
 
+#include "api/binary_ext.h"
+
 #include "emit/assemble.h"
 #include "ir/ir.h"
 #include "isel/entry_abi.h"
@@ -17,12 +19,6 @@ static uint32_t
 round_up(uint32_t v, uint32_t g)
 {
    return g ? (v + g - 1) / g * g : v;
-}
-
-static size_t
-align_up(size_t v, size_t a)
-{
-   return (v + a - 1) & ~(a - 1);
 }
 
 /* ---- calls -------------------------------------------------------------------------------- */
@@ -180,6 +176,7 @@ aco_binary_builder_add(struct aco_binary_builder *b, uint32_t function, struct a
       cfg->lds_bytes = p->config.lds_bytes;
    if ((f->flags & ACO_FUNCTION_ENTRY) && !b->entry)
       b->entry = f;
+   aco_estimate_add(&b->est, p);
    b->as.stats.sgpr_spills += p->sgpr_spills;
    b->as.stats.sgpr_reloads += p->sgpr_reloads;
    b->as.stats.vgpr_spills += p->vgpr_spills;
@@ -250,10 +247,13 @@ aco_binary_builder_finish(struct aco_binary_builder *b, const aco_allocator *all
    if (s == ACO_SUCCESS && b->dis.failed)
       s = air_error(prog, ACO_ERROR_OUT_OF_MEMORY, "aco_compile: out of memory");
    bool want_disasm = b->want_disasm;
-   size_t names = b->names;
 
    if (s == ACO_SUCCESS) {
       const struct aco_gfx_info *g = aco_gfx_info(prog->target.gfx_level);
+      /* VGPRs in the chip's allocation blocks (gfx1102's are 16 VGPRs in wave32, not 24) */
+      const aco_chip_info *chip = aco_chip_of_target(
+         (aco_target){(aco_gfx_level)(prog->chip ? prog->chip : (uint32_t)prog->target.gfx_level),
+                      prog->target.wave_size});
       struct aco_arena arena;
       aco_arena_init(&arena, &prog->allocator);
       uint32_t raw_vgprs = cfg.num_vgprs;
@@ -284,7 +284,7 @@ aco_binary_builder_finish(struct aco_binary_builder *b, const aco_allocator *all
       aco_arena_finish(&arena);
       cfg.num_sgprs = (uint16_t)round_up(cfg.num_sgprs ? cfg.num_sgprs : 1, g->sgpr_granule);
       cfg.num_vgprs = (uint16_t)round_up(raw_vgprs ? raw_vgprs : 1,
-                                         g->vgpr_granule[prog->target.wave_size == 64]);
+                                         chip->vgpr_granule[prog->target.wave_size == 64]);
       /* a granule that does not divide the file (24 on GFX11+, 8 for the 106 SGPRs) ends
        * at the file's end */
       if (cfg.num_vgprs > ACO_VGPR_COUNT)
@@ -294,57 +294,25 @@ aco_binary_builder_finish(struct aco_binary_builder *b, const aco_allocator *all
    }
 
    if (s == ACO_SUCCESS) {
-      size_t off_syms = align_up(sizeof(aco_binary), alignof(aco_symbol));
-      size_t off_relocs = align_up(off_syms + sizeof(aco_symbol) * nsym, alignof(aco_relocation));
-      size_t off_names = off_relocs + sizeof(aco_relocation) * num_relocs;
-      for (uint32_t i = 0; i < num_relocs; i++)
-         names += strlen(relocs[i].symbol) + 1;
-      size_t off_code = align_up(off_names + names, 4);
-      size_t off_dis = off_code + as->words.len * 4u;
-      size_t total = off_dis + (want_disasm ? b->dis.len + 1 : 0);
-      char *mem = a->alloc(a->user, total, alignof(aco_binary));
-      if (!mem) {
-         s = air_error(prog, ACO_ERROR_OUT_OF_MEMORY, "aco_compile: out of memory");
-      } else {
-         memset(mem, 0, total);
-         aco_binary *bin = (aco_binary *)mem;
-         bin->struct_size = sizeof(aco_binary);
-         bin->target = prog->target;
-         aco_symbol *bs = (aco_symbol *)(mem + off_syms);
-         char *nm = mem + off_names;
-         for (uint32_t i = 0; i < nsym; i++) {
-            bs[i] = syms[i];
-            size_t len = strlen(syms[i].name) + 1;
-            memcpy(nm, syms[i].name, len);
-            bs[i].name = nm;
-            nm += len;
-         }
-         aco_relocation *br = (aco_relocation *)(mem + off_relocs);
-         for (uint32_t i = 0; i < num_relocs; i++) {
-            br[i] = relocs[i];
-            size_t len = strlen(relocs[i].symbol) + 1;
-            memcpy(nm, relocs[i].symbol, len);
-            br[i].symbol = nm;
-            nm += len;
-         }
-         bin->num_relocations = num_relocs;
-         bin->relocations = num_relocs ? br : NULL;
-         if (as->words.len) /* no code without functions with a body */
-            memcpy(mem + off_code, as->words.data, as->words.len * 4u);
-         bin->code = (const uint8_t *)(mem + off_code);
-         bin->code_size = as->words.len * 4u;
-         bin->num_symbols = nsym;
-         bin->symbols = bs;
-         bin->config = cfg;
-         bin->stats = as->stats;
-         if (want_disasm) {
-            memcpy(mem + off_dis, aco_strbuf_str(&b->dis), b->dis.len + 1);
-            bin->disassembly = mem + off_dis;
-         }
-         bin->allocator = *a;
-         bin->allocation_size = total;
-         *out = bin;
-      }
+      struct aco_binary_parts parts = {
+         .target = prog->target,
+         .code = (const uint8_t *)as->words.data,
+         .code_size = as->words.len * 4u,
+         .symbols = syms,
+         .num_symbols = nsym,
+         .relocations = relocs,
+         .num_relocations = num_relocs,
+         .config = cfg,
+         .stats = as->stats,
+         .disassembly = want_disasm ? aco_strbuf_str(&b->dis) : NULL,
+         .ir = b->ir,
+      };
+      aco_target chip = {(aco_gfx_level)(prog->chip ? prog->chip : (uint32_t)prog->target.gfx_level),
+                         prog->target.wave_size};
+      aco_estimate_finish(&b->est, chip, cfg.num_vgprs, &parts);
+      s = aco_binary_pack(&parts, a, out);
+      if (s != ACO_SUCCESS)
+         s = air_error(prog, s, "aco_compile: out of memory");
    }
    aco_free(&prog->allocator, relocs);
    aco_binary_builder_discard(b);

@@ -6,6 +6,21 @@
 #include "aco/aco.h"
 #include "emit/assemble.h"
 #include "mir/mir.h"
+#include "target/latency.h"
+
+struct aco_binary_parts;
+
+/* The static cycle estimate of a binary, function by function (estimate.c,
+ * docs/statistics.md). */
+struct aco_estimate {
+   double latency;                 /* weighted cycles of the blocks of every function */
+   double usage[ACO_UNIT_COUNT];   /* weighted issue cycles of each unit */
+};
+/* Adds the lowered machine program p. */
+void aco_estimate_add(struct aco_estimate *e, const struct aco_mprogram *p);
+/* The binary's latency, inverse throughput and waves per SIMD. */
+void aco_estimate_finish(const struct aco_estimate *e, aco_target target, uint32_t num_vgprs,
+                         struct aco_binary_parts *parts);
 
 struct fn_summary;
 
@@ -29,6 +44,8 @@ struct aco_binary_builder {
    uint32_t *func_offset; /* per function: its byte offset in the code */
    struct fn_summary *fn; /* per function: what the stack depths need */
    uint32_t next;         /* the functions before this one were added or skipped */
+   struct aco_estimate est;
+   const char *ir; /* the machine IR after each pass (ACO_COMPILE_PRINT_IR), or NULL */
 };
 
 aco_status aco_binary_builder_init(struct aco_binary_builder *b, aco_program *prog,

@@ -92,6 +92,7 @@ aco_debug_help(struct aco_strbuf *sb)
 struct compile_ctx {
    const struct aco_debug_options *dbg;
    bool stopped;
+   struct aco_strbuf *ir; /* ACO_COMPILE_PRINT_IR: the machine IR after each pass */
 };
 
 static bool
@@ -119,6 +120,10 @@ after(struct compile_ctx *c, struct aco_mprogram *p, const char *pass, aco_statu
       else
          fputs(aco_strbuf_str(&sb), stderr);
       aco_strbuf_finish(&sb);
+   }
+   if (c->ir) {
+      aco_strbuf_printf(c->ir, "; after %s: @%s\n", pass, p->name ? p->name : "");
+      aco_mprint_program(p, c->ir);
    }
    if (c->dbg->flags & ACO_DEBUG_VALIDATE_IR)
       s = aco_validate_mir(p, pass);
@@ -160,6 +165,15 @@ compile_function(struct compile_ctx *c, const struct aco_function *f, struct aco
    return ACO_SUCCESS;
 }
 
+/* The chip the program was created for (the level's first chip without one). */
+static const aco_chip_info *
+compile_chip(const aco_program *prog)
+{
+   aco_target t = {(aco_gfx_level)(prog->chip ? prog->chip : (uint32_t)prog->target.gfx_level),
+                   prog->target.wave_size};
+   return aco_chip_of_target(t);
+}
+
 /* A machine program for one function, with the compile's register limits. */
 static struct aco_mprogram *
 new_mprogram(aco_program *prog, const aco_compile_options *options, unsigned max_vgprs,
@@ -170,6 +184,9 @@ new_mprogram(aco_program *prog, const aco_compile_options *options, unsigned max
    if (p) {
       p->max_sgprs = options ? options->max_sgprs : 0;
       p->max_vgprs = (uint16_t)max_vgprs;
+      const aco_chip_info *chip = compile_chip(prog);
+      p->vgpr_file = chip->vgprs_per_simd[prog->target.wave_size == 64];
+      p->vgpr_alloc_granule = chip->vgpr_granule[prog->target.wave_size == 64];
       p->force_scratch_input = scratch_input;
    }
    return p;
@@ -183,19 +200,23 @@ aco_compile_with(aco_program *prog, const aco_compile_options *options,
    aco_status s = air_validate(prog);
    if (s != ACO_SUCCESS)
       return s;
-   struct compile_ctx c = {dbg, false};
+   struct aco_strbuf ir;
+   aco_strbuf_init(&ir, &prog->allocator);
+   bool want_ir = options && (options->flags & ACO_COMPILE_PRINT_IR);
+   struct compile_ctx c = {dbg, false, want_ir ? &ir : NULL};
    uint32_t n = prog->num_functions;
    unsigned max_vgprs = options ? options->max_vgprs : 0;
    if (options && options->min_waves) {
-      /* waves per SIMD: the VGPR file (64 allocation granules per lane) divided by what a
-       * wave allocates, at most 16; SGPRs do not limit waves on these levels */
-      const struct aco_gfx_info *g = aco_gfx_info(prog->target.gfx_level);
-      unsigned granule = g->vgpr_granule[prog->target.wave_size == 64];
-      if (options->min_waves > 16)
+      /* waves per SIMD: the chip's VGPR file divided by what a wave allocates, at most the
+       * chip's wave limit; SGPRs do not limit waves on these levels */
+      const aco_chip_info *chip = compile_chip(prog);
+      unsigned w64 = prog->target.wave_size == 64;
+      unsigned granule = chip->vgpr_granule[w64];
+      if (options->min_waves > chip->max_waves_per_simd)
          return air_error(prog, ACO_ERROR_INVALID_ARGUMENT,
-                          "aco_compile: min_waves %u: at most 16 waves fit a SIMD",
-                          options->min_waves);
-      unsigned lim = granule * 64 / options->min_waves / granule * granule;
+                          "aco_compile: min_waves %u: at most %u waves fit a SIMD of %s",
+                          options->min_waves, chip->max_waves_per_simd, chip->name);
+      unsigned lim = chip->vgprs_per_simd[w64] / options->min_waves / granule * granule;
       if (lim > ACO_VGPR_COUNT)
          lim = ACO_VGPR_COUNT;
       if (!max_vgprs || lim < max_vgprs)
@@ -239,9 +260,15 @@ aco_compile_with(aco_program *prog, const aco_compile_options *options,
       /* the binary keeps what it needs of p: the function's memory goes before the next */
       aco_mprogram_destroy(p);
    }
-   if (s == ACO_SUCCESS && !stopped)
-      return aco_binary_builder_finish(&bb, allocator, binary);
-   aco_binary_builder_discard(&bb);
+   if (s == ACO_SUCCESS && ir.failed)
+      s = air_error(prog, ACO_ERROR_OUT_OF_MEMORY, "aco_compile: out of memory");
+   if (s == ACO_SUCCESS && !stopped) {
+      bb.ir = want_ir ? aco_strbuf_str(&ir) : NULL;
+      s = aco_binary_builder_finish(&bb, allocator, binary);
+   } else {
+      aco_binary_builder_discard(&bb);
+   }
+   aco_strbuf_finish(&ir);
    return s;
 }
 

@@ -13,6 +13,8 @@
  * the new VGPR count and scratch enable. */
 #include "api/binary.h"
 
+#include "api/binary_ext.h"
+
 #include "target/gfx.h"
 
 #include <stdalign.h>
@@ -236,7 +238,8 @@ aco_link(const aco_binary *const *binaries, uint32_t count, const aco_allocator 
       update_rsrc(&cfg, binaries[0]->target);
 
    /* one allocation, as aco_compile makes it */
-   size_t off_syms = align_up(sizeof(aco_binary), alignof(aco_symbol));
+   /* the private trailer after the struct (api/binary_ext.h) */
+   size_t off_syms = align_up(aco_binary_ext_end(), alignof(aco_symbol));
    size_t off_relocs = align_up(off_syms + sizeof(aco_symbol) * c.nsym, alignof(aco_relocation));
    size_t off_names = off_relocs + sizeof(aco_relocation) * left;
    size_t off_code = align_up(off_names + names, 4);
@@ -308,6 +311,14 @@ aco_link(const aco_binary *const *binaries, uint32_t count, const aco_allocator 
    res->stats = st;
    res->allocator = *a;
    res->allocation_size = total;
+   /* the estimates add up like the functions of one compile (docs/statistics.md) */
+   uint64_t latency = 0, inv = 0;
+   for (uint32_t b = 0; b < count; b++) {
+      const struct aco_binary_ext *e = aco_binary_ext(binaries[b]);
+      latency += e ? e->latency : 0;
+      inv += e ? e->inv_throughput : 0;
+   }
+   aco_binary_ext_set(res, latency, inv, aco_binary_waves(res->target, cfg.num_vgprs));
    *out = res;
    s = ACO_SUCCESS;
 done:

@@ -198,10 +198,11 @@ air_type_parse(const char *s, size_t len, aco_type *out)
 
 /* ---- programs ----------------------------------------------------------------------------- */
 
+/* A level or a chip number (aco_target.h), and a wave size. */
 static bool
 target_is_valid(aco_target t)
 {
-   return aco_gfx_level_name(t.gfx_level) && (t.wave_size == 32 || t.wave_size == 64);
+   return aco_chip_of_target(t) && (t.wave_size == 32 || t.wave_size == 64);
 }
 
 static const aco_abi_info builtin_abi_infos[ACO_ABI_BUILTIN_COUNT] = {
@@ -237,6 +238,12 @@ aco_program_create(const aco_program_info *info, aco_program **out)
    aco_arena_init(&p->arena, &p->allocator);
    aco_strbuf_init(&p->message, &p->allocator);
    p->target = info->target;
+   if (info->target.gfx_level != ACO_GFX_NONE) {
+      /* a chip compiles for its level; the chip's own facts stay in p->chip */
+      const aco_chip_info *chip = aco_chip_of_target(info->target);
+      p->target.gfx_level = chip->level;
+      p->chip = chip->number;
+   }
    p->diag = info->diag;
    p->diag_user = info->diag_user;
    for (unsigned i = 0; i < ACO_ABI_BUILTIN_COUNT; i++) {

@@ -144,7 +144,8 @@ struct aco_function {
 struct aco_program {
    aco_allocator allocator;
    struct aco_arena arena;
-   aco_target target;
+   aco_target target;  /* gfx_level: always a level (aco_program_create maps chips to theirs) */
+   uint32_t chip;      /* the chip number the program was created for; 0: the level's first */
    aco_diag_fn diag;
    void *diag_user;
    struct aco_strbuf message;

@@ -904,12 +904,15 @@ parse_target(struct parser *ps)
 {
    expect_ident(ps, "target");
    aco_target t = {ACO_GFX_NONE, 0};
-   static const aco_gfx_level levels[] = {ACO_GFX1030, ACO_GFX1100, ACO_GFX1200};
-   for (unsigned i = 0; i < 3; i++)
-      if (ident_is(ps, aco_gfx_level_name(levels[i])))
-         t.gfx_level = levels[i];
+   uint32_t chip = 0; /* any chip name (aco_target.h); the program keeps its level and chip */
+   for (uint32_t i = 0; i < aco_chip_count(); i++)
+      if (ident_is(ps, aco_chip_at(i)->name)) {
+         t.gfx_level = aco_chip_at(i)->level;
+         chip = aco_chip_at(i)->number;
+      }
    if (t.gfx_level == ACO_GFX_NONE)
-      expected(ps, "a GFX level (gfx1030, gfx1100, gfx1200)");
+      expected(ps, "a processor (gfx1030-gfx1036, gfx1100-gfx1103, gfx1150-gfx1153, gfx1200, "
+                   "gfx1201)");
    struct token at = ps->tok;
    next(ps);
    if (accept_ident(ps, "wave32"))
@@ -919,9 +922,15 @@ parse_target(struct parser *ps)
    else
       expected(ps, "wave32 or wave64");
    if (ps->p->target.gfx_level != ACO_GFX_NONE &&
-       (ps->p->target.gfx_level != t.gfx_level || ps->p->target.wave_size != t.wave_size))
+       (ps->p->target.gfx_level != t.gfx_level || ps->p->target.wave_size != t.wave_size ||
+        (ps->p->chip && ps->p->chip != chip && chip != (uint32_t)t.gfx_level)))
       error_at(ps, &at, "the program was created for %s wave%u",
-               aco_gfx_level_name(ps->p->target.gfx_level), ps->p->target.wave_size);
+               ps->p->chip ? aco_chip_of_target((aco_target){(aco_gfx_level)ps->p->chip, 32})->name
+                           : aco_gfx_level_name(ps->p->target.gfx_level),
+               ps->p->target.wave_size);
+   /* a program created for a chip keeps it when the text names only the level */
+   if (!ps->p->chip || chip != (uint32_t)t.gfx_level)
+      ps->p->chip = chip;
    ps->p->target = t;
 }
 

@@ -435,6 +435,8 @@ void
 air_print_program(const struct aco_program *p, struct aco_strbuf *sb)
 {
    const char *gfx = aco_gfx_level_name(p->target.gfx_level);
+   if (gfx && p->chip) /* the chip it was created or parsed for */
+      gfx = aco_chip_of_target((aco_target){(aco_gfx_level)p->chip, 32})->name;
    if (gfx)
       aco_strbuf_printf(sb, "target %s wave%u\n", gfx, p->target.wave_size);
    for (uint32_t i = 0; i < p->num_abis; i++) {

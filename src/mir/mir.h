@@ -348,6 +348,10 @@ struct aco_mprogram {
    bool no_ifconv;
    /* Register limits for aco_spill and aco_register_allocate (0: s0..s105 / v0..v255). */
    uint16_t max_sgprs, max_vgprs;
+   /* the chip's VGPR file per lane of a SIMD and its allocation granule at this wave size
+    * (aco_chip_info); 0: the level's (gfx->vgpr_granule, 64 granules) */
+   uint16_t vgpr_file;
+   uint8_t vgpr_alloc_granule;
    /* GFX10.3 entries: the scratch base SGPRs were requested for this compile (set before
     * instruction selection), were received (instruction selection), are needed by the
     * spiller's VGPR spills but were not received (compile again with them). */

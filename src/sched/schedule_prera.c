@@ -118,13 +118,17 @@ budget_of(const struct aco_mprogram *p)
 {
    struct aco_register_demand b = p->max_demand;
    if (p->is_entry || p->is_chain) {
-      unsigned granule = p->gfx->vgpr_granule[p->wave_size == 64];
+      unsigned granule = p->gfx->vgpr_granule[p->wave_size == 64], file = granule * 64;
+      if (p->vgpr_file) { /* the chip's file (gfx1102's is two thirds of gfx1100's) */
+         granule = p->vgpr_alloc_granule;
+         file = p->vgpr_file;
+      }
       unsigned used = b.vgpr > 0 ? (unsigned)b.vgpr : 1;
       unsigned alloc = (used + granule - 1) / granule * granule;
-      unsigned waves = granule * 64 / alloc;
+      unsigned waves = file / alloc;
       if (waves > 16)
          waves = 16;
-      unsigned v = granule * 64 / waves / granule * granule;
+      unsigned v = file / waves / granule * granule;
       /* room the allocator keeps for fragmentation and the limits the compile set */
       unsigned cap = p->max_vgprs ? p->max_vgprs : ACO_VGPR_COUNT;
       if (v + 8 > cap)
