@@ -77,6 +77,9 @@ struct emu_wave_state {
    uint32_t sgpr_poison[128];
    bool scc_poison;
    uint64_t *vgpr_poison;
+   /* per byte of the wave's scratch: garbage stored there (made at the first store of
+    * poisoned bytes); a load gives it back to the registers it writes */
+   uint8_t *scratch_poison;
    /* whether the instruction being executed read poisoned bits (reset per instruction,
     * and per lane where the vector ALU tracks lanes apart), and the first such read */
    bool taint;

@@ -87,6 +87,13 @@ const_fits(const struct prop_ctx *c, const struct aco_minstr *in, unsigned idx, 
          return false;
       if (s.role == 'a' && (info->flags & ACO_OPF_SRC0_VGPR))
          return false;
+      /* a lane mask (v_cndmask's selector, a carry in) is an SGPR or vcc: the assembler
+       * takes no constant there */
+      if (s.role == 'c' && (in->opcode == aco_op_v_cndmask_b32 ||
+                            in->opcode == aco_op_v_add_co_ci_u32 ||
+                            in->opcode == aco_op_v_sub_co_ci_u32 ||
+                            in->opcode == aco_op_v_subrev_co_ci_u32))
+         return false;
       bool vop3 = in->encoding == ACO_ENC_E64 || info->format == ACO_FMT_VOP3;
       if (valu && !vop3 && s.role != 'a')
          return false; /* the 32-bit encodings take a constant in src0 only */
