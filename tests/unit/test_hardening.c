@@ -348,7 +348,9 @@ test_messages(void **state)
    assert_message(p, "aco_function_param: @main has 1 parameters; there is no parameter 99");
    assert_int_equal(aco_builder_create(f, NULL), ACO_ERROR_INVALID_ARGUMENT);
    assert_message(p, "aco_builder_create: out is NULL");
-   assert_int_equal(log.calls, 5);
+   assert_int_equal(aco_program_print(p, NULL, NULL), ACO_ERROR_INVALID_ARGUMENT);
+   assert_message(p, "aco_program_print: write is NULL");
+   assert_int_equal(log.calls, 6);
    aco_program_destroy(p);
 }
 
