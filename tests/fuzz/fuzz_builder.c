@@ -67,6 +67,16 @@ budget_free(void *user, void *ptr, size_t size)
    free(ptr);
 }
 
+/* Every failure on a program leaves a message there (docs/api.md "Errors"). */
+static void
+check_message(const aco_program *p, aco_status s, const char *call)
+{
+   if (s != ACO_SUCCESS && p && !aco_program_message(p)[0]) {
+      fprintf(stderr, "%s failed (%s) without a message\n", call, aco_status_string(s));
+      abort();
+   }
+}
+
 struct state {
    aco_program *programs[MAX_PROGRAMS];
    struct budget budgets[MAX_PROGRAMS];
@@ -172,7 +182,7 @@ create_abi(struct state *st, struct input *in)
                         {(uint16_t)(byte(in) % 64), (uint16_t)(byte(in) % 64)},
                         {ACO_NO_LIMIT, ACO_NO_LIMIT}, 0xffffffffu, byte(in) % 3, hints};
    aco_abi *abi;
-   aco_abi_create(p, &info, &abi);
+   check_message(p, aco_abi_create(p, &info, &abi), "aco_abi_create");
 }
 
 static void
@@ -199,7 +209,9 @@ create_function(struct state *st, struct input *in)
    if (flags & ACO_FUNCTION_ENTRY)
       info.workgroup_size[0] = 64;
    aco_function *f = NULL;
-   if (aco_function_create(p, &info, &f) == ACO_SUCCESS)
+   aco_status s = aco_function_create(p, &info, &f);
+   check_message(p, s, "aco_function_create");
+   if (s == ACO_SUCCESS)
       st->functions[pi][fi] = f;
    for (unsigned i = 0; f && i < n; i++)
       keep(st, aco_function_param(f, i));
@@ -318,7 +330,9 @@ compile(struct state *st, struct input *in)
    aco_compile_options o = {sizeof(o), k & 3 ? k & 3 : (uint32_t)k << 8, 0, 0, 0, 0};
    aco_allocator none = {NULL, NULL, NULL};
    aco_binary *bin = NULL;
-   if (aco_compile(p, &o, k & 4 ? &none : NULL, &bin) == ACO_SUCCESS)
+   aco_status s = aco_compile(p, &o, k & 4 ? &none : NULL, &bin);
+   check_message(p, s, "aco_compile");
+   if (s == ACO_SUCCESS)
       aco_binary_destroy(bin);
 }
 
@@ -368,15 +382,22 @@ fuzz_builder_one(const uint8_t *data, size_t size)
          st.builders[i] = NULL;
          break;
       }
-      case 7:
-         aco_program_validate(pick_program(&st, &in));
+      case 7: {
+         aco_program *p = pick_program(&st, &in);
+         check_message(p, aco_program_validate(p), "aco_program_validate");
          break;
+      }
       case 8:
          compile(&st, &in);
          break;
-      case 9:
-         aco_function_set_shared_size(pick_function(&st, &in), word(&in) >> (byte(&in) % 32));
+      case 9: {
+         unsigned k = byte(&in);
+         aco_function *f = st.functions[k % MAX_PROGRAMS][k / MAX_PROGRAMS % MAX_FUNCTIONS];
+         aco_status s = aco_function_set_shared_size(f, word(&in) >> (byte(&in) % 32));
+         if (f)
+            check_message(st.programs[k % MAX_PROGRAMS], s, "aco_function_set_shared_size");
          break;
+      }
       case 10:
          keep(&st, aco_function_param(pick_function(&st, &in), byte(&in) % 5));
          break;
