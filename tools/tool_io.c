@@ -73,6 +73,7 @@ is_count_heading(const char *s, size_t len)
 void
 tool_print_errors(FILE *f, const char *tool, const char *file, const char *message)
 {
+   fflush(stdout); /* what the tool printed so far comes first */
    const char *where = file ? file : tool;
    size_t flen = file ? strlen(file) : 0;
    bool any = false;
