@@ -8,8 +8,9 @@ set -eu
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
 dir=${ACO_BUILD:-build}
+# warnings are errors here (and so in CI), not in a plain `meson setup`
 # shellcheck disable=SC2086
-[ -d "$dir" ] || meson setup "$dir" ${ACO_MESON_ARGS:-} >/dev/null
+[ -d "$dir" ] || meson setup "$dir" -Dwerror=true ${ACO_MESON_ARGS:-} >/dev/null
 if [ -n "${ACO_TESTS:-}" ]; then
    # shellcheck disable=SC2086
    meson test -C "$dir" --print-errorlogs --num-processes 2 $ACO_TESTS

@@ -10,6 +10,8 @@
 #include "isel/entry_abi.h"
 #include "tool_io.h"
 
+#include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +42,11 @@ usage(FILE *f)
            "  --emit-llvm                    write LLVM IR for llc-19 (for comparisons)\n"
            "  -o FILE                        output file (default: standard output)\n"
            "  -h, --help                     this text\n"
+           "  --version                      the version of libaco\n"
+           "\n"
+           "Long options take one dash or two and their value after '=' or as the next\n"
+           "argument (-mcpu=gfx1100, -mcpu gfx1100, -o=out.s). Errors are printed as\n"
+           "FILE:LINE:COL: error: ... .\n"
            "\n"
            "Exit status: 0 success, 1 bad usage or input/output error, 2 invalid program,\n"
            "3 valid program that cannot be compiled (unsupported).\n"
@@ -140,6 +147,19 @@ print_abi(aco_program *p, FILE *out)
    return s;
 }
 
+enum long_only_option {
+   OPT_MCPU = 256,
+   OPT_MWAVE,
+   OPT_STATS,
+   OPT_DISASM,
+   OPT_PRINT_MIR,
+   OPT_PRINT_ABI,
+   OPT_PRINT,
+   OPT_EMIT_ELF,
+   OPT_EMIT_LLVM,
+   OPT_VERSION,
+};
+
 int
 main(int argc, char **argv)
 {
@@ -148,69 +168,83 @@ main(int argc, char **argv)
    aco_target target = {ACO_GFX_NONE, 0};
    unsigned wave = 0, cpu_wave = 0;
    bool stats = false, disasm = false;
-   for (int i = 1; i < argc; i++) {
-      const char *a = argv[i];
-      if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+   /* long options take one dash or two, and a value after '=' or as the next argument,
+    * like llc's: -mcpu=gfx1100, -mcpu gfx1100, --mcpu=gfx1100, -o=out.s, -o out.s */
+   static const struct option options[] = {
+      {"mcpu", required_argument, NULL, OPT_MCPU},
+      {"mwave", required_argument, NULL, OPT_MWAVE},
+      {"stats", no_argument, NULL, OPT_STATS},
+      {"disasm", no_argument, NULL, OPT_DISASM},
+      {"print-mir", no_argument, NULL, OPT_PRINT_MIR},
+      {"print-abi", no_argument, NULL, OPT_PRINT_ABI},
+      {"print", no_argument, NULL, OPT_PRINT},
+      {"emit-elf", no_argument, NULL, OPT_EMIT_ELF},
+      {"emit-llvm", no_argument, NULL, OPT_EMIT_LLVM},
+      {"o", required_argument, NULL, 'o'},
+      {"help", no_argument, NULL, 'h'},
+      {"version", no_argument, NULL, OPT_VERSION},
+      {NULL, 0, NULL, 0},
+   };
+   opterr = 0;
+   int c;
+   while ((c = getopt_long_only(argc, argv, ":Scho:", options, NULL)) != -1) {
+      switch (c) {
+      case 'h':
          usage(stdout);
          return 0;
-      } else if (!strncmp(a, "-mcpu=", 6)) {
-         const char *cpu = a + 6;
-         if (!strcmp(cpu, "help")) {
+      case OPT_VERSION:
+         printf("aco-cc (libaco) %d.%d.%d\n", ACO_VERSION_MAJOR, ACO_VERSION_MINOR,
+                ACO_VERSION_PATCH);
+         return 0;
+      case OPT_MCPU: {
+         if (!strcmp(optarg, "help")) {
             list_cpus(stdout);
             return 0;
          }
          char msg[256];
-         if (aco_target_from_name(cpu, 0, &target, msg, sizeof(msg)) != ACO_SUCCESS) {
-            fprintf(stderr, "aco-cc: -mcpu: %s (-mcpu=help lists them)\n", msg);
+         if (aco_target_from_name(optarg, 0, &target, msg, sizeof(msg)) != ACO_SUCCESS) {
+            fprintf(stderr, "aco-cc: error: -mcpu: %s (-mcpu=help lists them)\n", msg);
             return 1;
          }
-         if (strchr(cpu, ':')) /* gfx1100:wavefrontsize64 */
+         if (strchr(optarg, ':')) /* gfx1100:wavefrontsize64 */
             cpu_wave = target.wave_size;
-      } else if (!strncmp(a, "-mwave=", 7)) {
-         if (!strcmp(a + 7, "32"))
-            wave = 32;
-         else if (!strcmp(a + 7, "64"))
-            wave = 64;
-         else {
-            fprintf(stderr, "aco-cc: -mwave must be 32 or 64\n");
+         break;
+      }
+      case OPT_MWAVE:
+         if (!strcmp(optarg, "32") || !strcmp(optarg, "64")) {
+            wave = (unsigned)atoi(optarg);
+         } else {
+            fprintf(stderr, "aco-cc: error: -mwave must be 32 or 64\n");
             return 1;
          }
-      } else if (!strcmp(a, "--stats")) {
-         stats = true;
-      } else if (!strcmp(a, "--disasm")) {
-         disasm = true;
-      } else if (!strcmp(a, "--print-mir")) {
-         mode = MODE_MIR;
-      } else if (!strcmp(a, "--print-abi")) {
-         mode = MODE_ABI;
-      } else if (!strcmp(a, "--print")) {
-         mode = MODE_PRINT;
-      } else if (!strcmp(a, "-S")) {
-         mode = MODE_ASM;
-      } else if (!strcmp(a, "-c")) {
-         mode = MODE_OBJ;
-      } else if (!strcmp(a, "--emit-elf")) {
-         mode = MODE_ELF;
-      } else if (!strcmp(a, "--emit-llvm")) {
-         mode = MODE_LLVM;
-      } else if (!strcmp(a, "-o")) {
-         if (++i == argc) {
-            fprintf(stderr, "aco-cc: -o needs a file name\n");
-            return 1;
-         }
-         output = argv[i];
-      } else if (a[0] == '-' && a[1]) {
-         fprintf(stderr, "aco-cc: unknown option '%s' (see --help)\n", a);
+         break;
+      case OPT_STATS: stats = true; break;
+      case OPT_DISASM: disasm = true; break;
+      case OPT_PRINT_MIR: mode = MODE_MIR; break;
+      case OPT_PRINT_ABI: mode = MODE_ABI; break;
+      case OPT_PRINT: mode = MODE_PRINT; break;
+      case 'S': mode = MODE_ASM; break;
+      case 'c': mode = MODE_OBJ; break;
+      case OPT_EMIT_ELF: mode = MODE_ELF; break;
+      case OPT_EMIT_LLVM: mode = MODE_LLVM; break;
+      case 'o': output = optarg; break;
+      case ':':
+         fprintf(stderr, "aco-cc: error: %s needs a value\n", argv[optind - 1]);
          return 1;
-      } else if (input) {
-         fprintf(stderr, "aco-cc: more than one input file\n");
+      default:
+         fprintf(stderr, "aco-cc: error: unknown option '%s' (see --help)\n", argv[optind - 1]);
          return 1;
-      } else {
-         input = a;
       }
    }
+   for (int i = optind; i < argc; i++) {
+      if (input) {
+         fprintf(stderr, "aco-cc: error: more than one input file\n");
+         return 1;
+      }
+      input = argv[i];
+   }
    if (cpu_wave && wave && wave != cpu_wave) {
-      fprintf(stderr, "aco-cc: -mcpu wave size %u contradicts -mwave=%u\n", cpu_wave, wave);
+      fprintf(stderr, "aco-cc: error: -mcpu wave size %u contradicts -mwave=%u\n", cpu_wave, wave);
       return 1;
    }
    if (cpu_wave)
@@ -226,15 +260,18 @@ main(int argc, char **argv)
 
    FILE *in = strcmp(input, "-") ? fopen(input, "rb") : stdin;
    if (!in) {
-      fprintf(stderr, "aco-cc: cannot open '%s'\n", input);
+      fprintf(stderr, "aco-cc: error: cannot open '%s': %s\n", input, strerror(errno));
       return 1;
    }
    size_t len;
+   errno = 0;
    char *text = tool_read_all(in, &len);
+   int read_errno = errno;
    if (in != stdin)
       fclose(in);
    if (!text) {
-      fprintf(stderr, "aco-cc: cannot read '%s'\n", input);
+      fprintf(stderr, "aco-cc: error: cannot read '%s': %s\n", input,
+              strerror(read_errno ? read_errno : EIO));
       return 1;
    }
 
@@ -245,11 +282,12 @@ main(int argc, char **argv)
                         wave, &t, &len);
       free(text);
       if (r == TOOL_RETARGET_OUT_OF_MEMORY) {
-         fprintf(stderr, "aco-cc: out of memory\n");
+         fprintf(stderr, "aco-cc: error: out of memory\n");
          return 1;
       }
       if (r == TOOL_RETARGET_NO_TARGET_LINE) { /* an invalid program, flags or not */
-         fprintf(stderr, "aco-cc: '%s' has no `target` line to retarget\n", input);
+         fprintf(stderr, "%s: error: no `target` line to retarget\n",
+                 strcmp(input, "-") ? input : "<stdin>");
          return 2;
       }
       text = t;
@@ -258,7 +296,7 @@ main(int argc, char **argv)
    aco_program_info info = {sizeof(info), {ACO_GFX_NONE, 0}, NULL, NULL, NULL};
    aco_program *p;
    if (aco_program_create(&info, &p) != ACO_SUCCESS) {
-      fprintf(stderr, "aco-cc: out of memory\n");
+      fprintf(stderr, "aco-cc: error: out of memory\n");
       free(text);
       return 1;
    }
@@ -270,27 +308,27 @@ main(int argc, char **argv)
       s = aco_program_validate(p);
    }
    if (s != ACO_SUCCESS) {
-      fprintf(stderr, "aco-cc: %s: %s\n", aco_status_string(s), aco_program_message(p));
+      tool_print_errors(stderr, "aco-cc", name, aco_program_message(p));
       aco_program_destroy(p);
       return s == ACO_ERROR_OUT_OF_MEMORY ? 1 : 2;
    }
 
    FILE *out = stdout;
    if (output && !(out = fopen(output, "wb"))) {
-      fprintf(stderr, "aco-cc: cannot write '%s'\n", output);
+      fprintf(stderr, "aco-cc: error: cannot write '%s': %s\n", output, strerror(errno));
       aco_program_destroy(p);
       return 1;
    }
    if (mode == MODE_PRINT) {
       s = aco_program_print(p, write_file, out);
       if (s != ACO_SUCCESS) {
-         fprintf(stderr, "aco-cc: %s\n", aco_program_message(p));
+         tool_print_errors(stderr, "aco-cc", name, aco_program_message(p));
          rc = 1;
       }
    } else if (mode == MODE_ABI) {
       s = print_abi(p, out);
       if (s != ACO_SUCCESS) {
-         fprintf(stderr, "aco-cc: %s: %s\n", aco_status_string(s), aco_program_message(p));
+         tool_print_errors(stderr, "aco-cc", name, aco_program_message(p));
          rc = s == ACO_ERROR_OUT_OF_MEMORY ? 1 : 2;
       }
    } else if (mode == MODE_LLVM) {
@@ -300,7 +338,7 @@ main(int argc, char **argv)
       memset(&dbg, 0, sizeof(dbg));
       char bad[64];
       if (!aco_debug_parse(getenv("ACO_DEBUG"), &dbg, bad))
-         fprintf(stderr, "aco-cc: ACO_DEBUG: unknown option '%s' (ignored)\n", bad);
+         fprintf(stderr, "aco-cc: warning: ACO_DEBUG: unknown option '%s' ignored\n", bad);
       struct aco_strbuf sb;
       aco_strbuf_init(&sb, NULL);
       strcpy(dbg.print_after, "isel");
@@ -312,7 +350,7 @@ main(int argc, char **argv)
       aco_strbuf_finish(&sb);
       aco_binary_destroy(bin);
       if (s != ACO_SUCCESS) {
-         fprintf(stderr, "aco-cc: %s: %s\n", aco_status_string(s), aco_program_message(p));
+         tool_print_errors(stderr, "aco-cc", name, aco_program_message(p));
          rc = s == ACO_ERROR_UNSUPPORTED ? 3
               : s == ACO_ERROR_OUT_OF_MEMORY || s == ACO_ERROR_INVALID_ARGUMENT ? 1
                                                                                : 2;
@@ -322,7 +360,7 @@ main(int argc, char **argv)
       aco_binary *bin;
       s = aco_compile(p, &opts, NULL, &bin);
       if (s != ACO_SUCCESS) {
-         fprintf(stderr, "aco-cc: %s: %s\n", aco_status_string(s), aco_program_message(p));
+         tool_print_errors(stderr, "aco-cc", name, aco_program_message(p));
          rc = s == ACO_ERROR_UNSUPPORTED ? 3
               : s == ACO_ERROR_OUT_OF_MEMORY || s == ACO_ERROR_INVALID_ARGUMENT ? 1
                                                                                : 2;
@@ -361,7 +399,7 @@ main(int argc, char **argv)
                               (const uint32_t *)bin->code, bin->code_size / 4, syms, n, &elf,
                               &elf_size);
             if (s != ACO_SUCCESS) {
-               fprintf(stderr, "aco-cc: cannot write the ELF object: %s\n",
+               fprintf(stderr, "aco-cc: error: cannot write the ELF object: %s\n",
                        aco_status_string(s));
                rc = 1;
             } else {
@@ -373,7 +411,7 @@ main(int argc, char **argv)
       }
    }
    if (out != stdout && fclose(out)) {
-      fprintf(stderr, "aco-cc: cannot write '%s'\n", output);
+      fprintf(stderr, "aco-cc: error: cannot write '%s': %s\n", output, strerror(errno));
       rc = 1;
    }
    aco_program_destroy(p);

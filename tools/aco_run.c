@@ -8,16 +8,118 @@
 #include "ir/interp.h"
 #include "isel/entry_abi.h"
 
-#include <errno.h>
-#include <inttypes.h>
 #include "tool_io.h"
 
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define MAX_PARAMS 64
 #define MAX_LINKS 16
+
+/* An error message: after what stdout holds so far (it may be a pipe, buffered), so that
+ * the message never lands inside a half-printed line. */
+static void __attribute__((format(printf, 1, 2)))
+run_error(const char *fmt, ...)
+{
+   fflush(stdout);
+   va_list ap;
+   va_start(ap, fmt);
+   fputs("aco-run: error: ", stderr);
+   vfprintf(stderr, fmt, ap);
+   va_end(ap);
+}
+
+/* A program's message, located in its file (tool_print_errors). */
+static void
+program_error(const char *file, const char *message)
+{
+   fflush(stdout);
+   tool_print_errors(stderr, "aco-run", file, message);
+}
+
+/* --dump DIR: buffer n's final bytes to DIR/bufN.bin. */
+static bool
+dump_buffer(const char *dir, unsigned n, const uint8_t *data, uint64_t size)
+{
+   char path[4096];
+   snprintf(path, sizeof(path), "%s/buf%u.bin", dir, n);
+   FILE *f = fopen(path, "wb");
+   if (!f) {
+      run_error("--dump: cannot create '%s': %s\n", path, strerror(errno));
+      return false;
+   }
+   bool ok = fwrite(data, 1, size, f) == size;
+   int e = errno;
+   if (fclose(f) || !ok) {
+      run_error("--dump: cannot write '%s': %s\n", path, strerror(ok ? errno : e));
+      return false;
+   }
+   return true;
+}
+
+/* The options of both modes, for getopt_long_only: one dash or two, the value after '='
+ * or as the next argument (-mcpu=gfx1100, -mcpu gfx1100, --grid 2,1,1). */
+static const struct option long_options[] = {
+   {"mcpu", required_argument, NULL, 0},      {"mwave", required_argument, NULL, 0},
+   {"trace", no_argument, NULL, 0},           {"stats", no_argument, NULL, 0},
+   {"abi-check", no_argument, NULL, 0},       {"compile", no_argument, NULL, 0},
+   {"check", no_argument, NULL, 0},           {"entry", required_argument, NULL, 0},
+   {"grid", required_argument, NULL, 0},      {"block", required_argument, NULL, 0},
+   {"wgid-sgpr", required_argument, NULL, 0}, {"local-id", required_argument, NULL, 0},
+   {"sgpr", required_argument, NULL, 0},      {"buf", required_argument, NULL, 0},
+   {"arg", required_argument, NULL, 0},       {"link", required_argument, NULL, 0},
+   {"sgprs", required_argument, NULL, 0},     {"vgprs", required_argument, NULL, 0},
+   {"lds", required_argument, NULL, 0},       {"scratch", required_argument, NULL, 0},
+   {"max-steps", required_argument, NULL, 0}, {"max-depth", required_argument, NULL, 0},
+   {"dump", required_argument, NULL, 0},      {"help", no_argument, NULL, 'h'},
+   {"version", no_argument, NULL, 0},         {NULL, 0, NULL, 0},
+};
+
+/* The next option: its name as "--NAME" in name and its value (NULL if it takes none);
+ * 1, or 0 after the last option, or -1 after a usage error (reported). The arguments
+ * left from optind on are the files. */
+static int
+next_option(int argc, char **argv, char name[32], const char **value)
+{
+   int index = -1;
+   int c = getopt_long_only(argc, argv, ":h", long_options, &index);
+   if (c == -1)
+      return 0;
+   if (c == 'h') {
+      index = 0;
+      while (strcmp(long_options[index].name, "help"))
+         index++;
+   } else if (c == ':') {
+      run_error("%s needs a value\n", argv[optind - 1]);
+      return -1;
+   } else if (c != 0) {
+      run_error("unknown option '%s' (see --help)\n", argv[optind - 1]);
+      return -1;
+   }
+   snprintf(name, 32, "--%s", long_options[index].name);
+   *value = optarg;
+   return 1;
+}
+
+/* The file operands after the options: one, or a usage error (exit status 1). */
+static int
+operands(int argc, char **argv, const char **input)
+{
+   for (int i = optind; i < argc; i++) {
+      if (*input) {
+         run_error("more than one input file\n");
+         return 1;
+      }
+      *input = argv[i];
+   }
+   return 0;
+}
 
 static void
 usage(FILE *f)
@@ -39,7 +141,9 @@ usage(FILE *f)
       "  --buf N=zero:SIZE     parameter N (a ptr) points to SIZE zero bytes\n"
       "  --buf N=hex:BYTES     ... to these bytes (hex digits; spaces, '_' and ':' ignored)\n"
       "  --buf N=file:PATH     ... to the contents of a file\n"
-      "  --buf N=words:A,B,..  ... to these 32-bit words (C integer syntax)\n"
+      "  --buf N=words:A,B,..  ... to these 32-bit words (C integer syntax); a word bufK\n"
+      "                        or bufK+OFFSET is buffer K's 64-bit address (plus OFFSET\n"
+      "                        bytes) as two words, low first\n"
       "  --buf N=funcs:@f,@g   ... to the 64-bit addresses of these functions\n"
       "  --arg N=V[,V...]      parameter N (not a ptr): one value per component; integers\n"
       "                        in C syntax, floats as decimals or 0x bits (default 0)\n"
@@ -54,7 +158,10 @@ usage(FILE *f)
       "                        aco_link (FILE first); the interpreter runs their merge:\n"
       "                        one text with the first target line and without the\n"
       "                        declarations of functions another file defines\n"
+      "  --dump DIR            write each buffer's final bytes to DIR/bufN.bin (with\n"
+      "                        --compile the emulator's, else the interpreter's)\n"
       "  -h, --help            this text\n"
+      "  --version             the version of libaco\n"
       "\n"
       "Parameters are numbered from 0 in signature order. Every ptr parameter needs a\n"
       "--buf; buffer N lives at address (N + 1) << 32. Buffers given by --buf but not\n"
@@ -68,7 +175,7 @@ usage(FILE *f)
       "Machine code (docs/emulator.md): aco-run -mcpu=CPU [options] FILE|-\n"
       "runs a raw code file or an AMDGPU ELF (llc-19 object or ld.lld-19 output) on the\n"
       "ISA emulator and prints every buffer word that changed.\n"
-      "  -mcpu=gfx1030|gfx1100|gfx1200   the target (selects this mode)\n"
+      "  -mcpu=gfx1030|gfx1100|gfx1200   the target (selects this mode; also -mcpu CPU)\n"
       "  -mwave=32|64          wave size (default 32)\n"
       "  --entry SYM|OFFSET    entry symbol (ELF) or byte offset (default 0)\n"
       "  --grid X,Y,Z          workgroups (default 1,1,1)\n"
@@ -76,6 +183,7 @@ usage(FILE *f)
       "  --sgpr N=V            initial value of user SGPR sN (C integer syntax); V = bufK\n"
       "                        puts buffer K's 64-bit address in sN and sN+1\n"
       "  --buf N=...           buffer N at address (N + 1) << 32 (zero:, hex:, file:, words:)\n"
+      "  --dump DIR            write each buffer's final bytes to DIR/bufN.bin\n"
       "  --wgid-sgpr X,Y,Z     SGPRs receiving the workgroup id (-1: none; default none)\n"
       "  --local-id three|packed|none  local ids as v0..v2 or z<<20|y<<10|x in v0\n"
       "                        (default: three on gfx1030, packed on gfx11+)\n"
@@ -96,6 +204,7 @@ struct buf_spec {
 
 struct opts {
    const char *input, *entry;
+   const char *dump; /* --dump DIR */
    struct air_interp_options io;
    bool trace, compile, check, stats;
    struct buf_spec bufs[MAX_PARAMS];
@@ -112,22 +221,6 @@ struct part {
    aco_program *prog;
 };
 
-/* A non-option argument becomes the input (0); an unknown option or a second input is
- * a usage error (exit status 1). */
-static int
-positional(const char *a, const char **input)
-{
-   if (a[0] == '-' && a[1]) {
-      fprintf(stderr, "aco-run: unknown option '%s' (see --help)\n", a);
-      return 1;
-   }
-   if (*input) {
-      fprintf(stderr, "aco-run: more than one input file\n");
-      return 1;
-   }
-   *input = a;
-   return 0;
-}
 
 static bool
 parse_index(const char *s, unsigned *index, const char **rest)
@@ -169,7 +262,7 @@ make_buffer(aco_program *p, unsigned n, const char *spec, struct air_interp_buff
    if (!strncmp(spec, "zero:", 5)) {
       uint64_t size;
       if (!parse_u64(spec + 5, &size) || size > (UINT64_C(1) << 30)) {
-         fprintf(stderr, "aco-run: --buf %u: bad size '%s'\n", n, spec + 5);
+         run_error("--buf %u: bad size '%s'\n", n, spec + 5);
          return false;
       }
       b->size = size;
@@ -187,7 +280,7 @@ make_buffer(aco_program *p, unsigned n, const char *spec, struct air_interp_buff
                  : *c >= 'A' && *c <= 'F' ? *c - 'A' + 10
                                           : -1;
          if (d < 0) {
-            fprintf(stderr, "aco-run: --buf %u: '%c' is not a hex digit\n", n, *c);
+            run_error("--buf %u: '%c' is not a hex digit\n", n, *c);
             free(b->data);
             return false;
          }
@@ -199,19 +292,23 @@ make_buffer(aco_program *p, unsigned n, const char *spec, struct air_interp_buff
          }
       }
       if (half >= 0) {
-         fprintf(stderr, "aco-run: --buf %u: an odd number of hex digits\n", n);
+         run_error("--buf %u: an odd number of hex digits\n", n);
          free(b->data);
          return false;
       }
       b->size = k;
    } else if (!strncmp(spec, "file:", 5)) {
       FILE *f = fopen(spec + 5, "rb");
+      int e = errno;
       size_t len = 0;
+      errno = 0;
       char *data = f ? tool_read_all(f, &len) : NULL;
-      if (f)
+      if (f) {
+         e = errno ? errno : ENOMEM;
          fclose(f);
+      }
       if (!data) {
-         fprintf(stderr, "aco-run: --buf %u: cannot read '%s'\n", n, spec + 5);
+         run_error("--buf %u: cannot read '%s': %s\n", n, spec + 5, strerror(e));
          return false;
       }
       b->data = (uint8_t *)data;
@@ -231,7 +328,7 @@ make_buffer(aco_program *p, unsigned n, const char *spec, struct air_interp_buff
             aco_function *f =
                p ? aco_program_find_function(p, tok[0] == '@' ? tok + 1 : tok) : NULL;
             if (!f) {
-               fprintf(stderr, "aco-run: --buf %u: no function %s\n", n, tok);
+               run_error("--buf %u: no function %s\n", n, tok);
                free(copy);
                free(b->data);
                return false;
@@ -239,10 +336,28 @@ make_buffer(aco_program *p, unsigned n, const char *spec, struct air_interp_buff
             v = air_interp_function_address(f->index);
             memcpy(b->data + b->size, &v, 8);
             b->size += 8;
+         } else if (!strncmp(tok, "buf", 3)) {
+            /* bufK or bufK+OFFSET: buffer K's address (plus OFFSET bytes) as two words */
+            char *plus = strchr(tok, '+');
+            uint64_t k, off = 0;
+            if (plus)
+               *plus = 0;
+            if (!parse_u64(tok + 3, &k) || k >= MAX_PARAMS || (plus && !parse_u64(plus + 1, &off))) {
+               if (plus)
+                  *plus = '+';
+               run_error("--buf %u: bad buffer address '%s' (bufK or bufK+OFFSET, K below %u)\n",
+                         n, tok, MAX_PARAMS);
+               free(copy);
+               free(b->data);
+               return false;
+            }
+            v = ((k + 1) << 32) + off;
+            memcpy(b->data + b->size, &v, 8);
+            b->size += 8;
          } else {
             if (!parse_u64(tok, &v) && !(tok[0] == '-' && parse_u64(tok + 1, &v) &&
                                          (v = (uint64_t)-(int64_t)v, true))) {
-               fprintf(stderr, "aco-run: --buf %u: bad word '%s'\n", n, tok);
+               run_error("--buf %u: bad word '%s'\n", n, tok);
                free(copy);
                free(b->data);
                return false;
@@ -254,11 +369,11 @@ make_buffer(aco_program *p, unsigned n, const char *spec, struct air_interp_buff
       }
       free(copy);
    } else {
-      fprintf(stderr, "aco-run: --buf %u: expected zero:, hex:, file:, words: or funcs:\n", n);
+      run_error("--buf %u: expected zero:, hex:, file:, words: or funcs:\n", n);
       return false;
    }
    if (!b->data) {
-      fprintf(stderr, "aco-run: out of memory\n");
+      run_error("out of memory\n");
       return false;
    }
    return true;
@@ -306,13 +421,13 @@ parse_arg(unsigned n, const char *spec, aco_type t, struct air_interp_arg *a)
    for (char *tok = ok ? strtok_r(copy, ",", &save) : NULL; ok && tok;
         tok = strtok_r(NULL, ",", &save)) {
       if (i >= t.comps || !parse_component(tok, t, &a->c[i++])) {
-         fprintf(stderr, "aco-run: --arg %u: bad value '%s'\n", n, tok);
+         run_error("--arg %u: bad value '%s'\n", n, tok);
          ok = false;
       }
    }
    if (ok && i != t.comps) {
       char tn[16];
-      fprintf(stderr, "aco-run: --arg %u: %s needs %u values, %u given\n", n,
+      run_error("--arg %u: %s needs %u values, %u given\n", n,
               air_type_name(t, tn), t.comps, i);
       ok = false;
    }
@@ -368,6 +483,7 @@ print_buffer(unsigned n, const char *pname, const struct air_interp_buffer *b)
 struct mc_opts {
    aco_target target;
    const char *input, *entry;
+   const char *dump; /* --dump DIR */
    struct aco_emu_launch l;
    const char *bufs[MAX_PARAMS];
    const char *sgpr_buf[ACO_EMU_MAX_USER_SGPRS];
@@ -428,51 +544,57 @@ run_machine_code(int argc, char **argv)
    o.l.num_sgprs = 106;
    o.l.num_vgprs = 256;
    o.l.lds_bytes = 65536;
-   for (int i = 1; i < argc; i++) {
-      const char *a = argv[i];
-      const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+   char a[32];
+   const char *val;
+   int r;
+   optind = 1;
+   while ((r = next_option(argc, argv, a, &val)) > 0) {
       uint64_t v;
-      if (!strncmp(a, "-mcpu=", 6)) {
-         const char *c = a + 6;
+      if (!strcmp(a, "--help")) {
+         usage(stdout);
+         return 0;
+      } else if (!strcmp(a, "--version")) {
+         printf("aco-run (libaco) %d.%d.%d\n", ACO_VERSION_MAJOR, ACO_VERSION_MINOR,
+                ACO_VERSION_PATCH);
+         return 0;
+      } else if (!strcmp(a, "--dump")) {
+         o.dump = val;
+      } else if (!strcmp(a, "--mcpu")) {
+         const char *c = val;
          o.target.gfx_level = !strcmp(c, "gfx1030")   ? ACO_GFX1030
                               : !strcmp(c, "gfx1100") ? ACO_GFX1100
                               : !strcmp(c, "gfx1200") ? ACO_GFX1200
                                                       : ACO_GFX_NONE;
          if (o.target.gfx_level == ACO_GFX_NONE) {
-            fprintf(stderr, "aco-run: -mcpu takes gfx1030, gfx1100 or gfx1200\n");
+            run_error("-mcpu takes gfx1030, gfx1100 or gfx1200\n");
             return 1;
          }
-      } else if (!strncmp(a, "-mwave=", 7)) {
-         if (strcmp(a + 7, "32") && strcmp(a + 7, "64")) {
-            fprintf(stderr, "aco-run: -mwave takes 32 or 64\n");
+      } else if (!strcmp(a, "--mwave")) {
+         if (strcmp(val, "32") && strcmp(val, "64")) {
+            run_error("-mwave takes 32 or 64\n");
             return 1;
          }
-         o.target.wave_size = (uint32_t)atoi(a + 7);
+         o.target.wave_size = (uint32_t)atoi(val);
       } else if (!strcmp(a, "--trace")) {
          o.l.trace = true;
       } else if (!strcmp(a, "--stats")) {
          o.stats = true;
       } else if (!strcmp(a, "--abi-check")) {
          o.l.abi_check = true;
-      } else if (a[0] == '-' && a[1] == '-') {
-         if (!val) {
-            fprintf(stderr, "aco-run: %s needs a value\n", a);
-            return 1;
-         }
-         i++;
+      } else if (val) {
          unsigned idx;
          const char *rest;
          if (!strcmp(a, "--entry")) {
             o.entry = val;
          } else if (!strcmp(a, "--grid") || !strcmp(a, "--block")) {
             if (!parse_triple(val, a[2] == 'g' ? o.l.grid : o.l.block, false)) {
-               fprintf(stderr, "aco-run: %s takes X,Y,Z (each at least 1)\n", a);
+               run_error("%s takes X,Y,Z (each at least 1)\n", a);
                return 1;
             }
          } else if (!strcmp(a, "--wgid-sgpr")) {
             uint32_t t[3];
             if (!parse_triple(val, t, true)) {
-               fprintf(stderr, "aco-run: --wgid-sgpr takes X,Y,Z (SGPR numbers or -1)\n");
+               run_error("--wgid-sgpr takes X,Y,Z (SGPR numbers or -1)\n");
                return 1;
             }
             for (unsigned k = 0; k < 3; k++)
@@ -486,13 +608,13 @@ run_machine_code(int argc, char **argv)
             else if (!strcmp(val, "none"))
                o.l.local_id = ACO_EMU_LOCAL_ID_NONE;
             else {
-               fprintf(stderr, "aco-run: --local-id takes three, packed or none\n");
+               run_error("--local-id takes three, packed or none\n");
                return 1;
             }
          } else if (!strcmp(a, "--sgpr") || !strcmp(a, "--buf")) {
             if (!parse_index(val, &idx, &rest) ||
                 (a[2] == 's' && idx >= ACO_EMU_MAX_USER_SGPRS)) {
-               fprintf(stderr, "aco-run: %s takes N=... with N below %u\n", a,
+               run_error("%s takes N=... with N below %u\n", a,
                        a[2] == 's' ? ACO_EMU_MAX_USER_SGPRS : MAX_PARAMS);
                return 1;
             }
@@ -505,7 +627,7 @@ run_machine_code(int argc, char **argv)
             } else {
                if (!parse_u64(rest, &v) && !(rest[0] == '-' && parse_u64(rest + 1, &v) &&
                                               (v = (uint64_t)-(int64_t)v, true))) {
-                  fprintf(stderr, "aco-run: --sgpr %u: bad value '%s'\n", idx, rest);
+                  run_error("--sgpr %u: bad value '%s'\n", idx, rest);
                   return 1;
                }
                o.l.user_sgprs[idx] = (uint32_t)v;
@@ -514,7 +636,7 @@ run_machine_code(int argc, char **argv)
             }
          } else {
             if (!parse_u64(val, &v) || v > UINT32_MAX) {
-               fprintf(stderr, "aco-run: %s takes a number\n", a);
+               run_error("%s takes a number\n", a);
                return 1;
             }
             if (!strcmp(a, "--sgprs") && v <= 106)
@@ -528,17 +650,18 @@ run_machine_code(int argc, char **argv)
             else if (!strcmp(a, "--max-steps") && v)
                o.l.step_limit = v;
             else {
-               fprintf(stderr, "aco-run: unknown option or bad value: %s %s (see --help)\n", a,
+               run_error("unknown option or bad value: %s %s (see --help)\n", a,
                        val);
                return 1;
             }
          }
       } else {
-         int e = positional(a, &o.input);
-         if (e)
-            return e;
+         run_error("%s is not an option of the machine-code mode (see --help)\n", a);
+         return 1;
       }
    }
+   if (r < 0 || operands(argc, argv, &o.input))
+      return 1;
    if (!o.input) {
       usage(stderr);
       return 1;
@@ -548,12 +671,16 @@ run_machine_code(int argc, char **argv)
                                                        : ACO_EMU_LOCAL_ID_THREE_VGPRS;
 
    FILE *in = strcmp(o.input, "-") ? fopen(o.input, "rb") : stdin;
+   int e = errno;
    size_t len = 0;
+   errno = 0;
    char *data = in ? tool_read_all(in, &len) : NULL;
+   if (in)
+      e = errno ? errno : ENOMEM;
    if (in && in != stdin)
       fclose(in);
    if (!data) {
-      fprintf(stderr, "aco-run: cannot read '%s'\n", o.input);
+      run_error("cannot read '%s': %s\n", o.input, strerror(e));
       return 1;
    }
    int rc = 0;
@@ -563,7 +690,7 @@ run_machine_code(int argc, char **argv)
    uint8_t *initial[MAX_PARAMS];
    unsigned nbufs = 0, buf_index[MAX_PARAMS];
    if (!emu) {
-      fprintf(stderr, "aco-run: out of memory\n");
+      run_error("out of memory\n");
       free(data);
       return 1;
    }
@@ -577,7 +704,7 @@ run_machine_code(int argc, char **argv)
       snprintf(msg, sizeof(msg), "%s", aco_emu_message(emu));
    }
    if (s != ACO_SUCCESS) {
-      fprintf(stderr, "aco-run: %s: %s\n", o.input, msg);
+      run_error("%s: %s\n", o.input, msg);
       rc = 1;
    }
    if (!rc && o.entry) {
@@ -587,7 +714,7 @@ run_machine_code(int argc, char **argv)
       } else if (parse_u64(o.entry, &off) && off <= UINT32_MAX) {
          o.l.entry = (uint32_t)off;
       } else {
-         fprintf(stderr, "aco-run: no entry '%s'%s\n", o.entry,
+         run_error("no entry '%s'%s\n", o.entry,
                  img ? "" : " (symbols need an ELF input)");
          rc = 1;
       }
@@ -609,7 +736,7 @@ run_machine_code(int argc, char **argv)
       memcpy(initial[nbufs], b->data, b->size);
       buf_index[nbufs++] = n;
       if (b->size && aco_emu_map(emu, b->address, b->data, b->size, 0) != ACO_SUCCESS) {
-         fprintf(stderr, "aco-run: --buf %u: %s\n", n, aco_emu_message(emu));
+         run_error("--buf %u: %s\n", n, aco_emu_message(emu));
          rc = 1;
       }
    }
@@ -620,7 +747,7 @@ run_machine_code(int argc, char **argv)
       char end;
       if (sscanf(o.sgpr_buf[i], "%u%c", &k, &end) != 1 || k >= MAX_PARAMS || !o.bufs[k] ||
           i + 1 >= ACO_EMU_MAX_USER_SGPRS) {
-         fprintf(stderr, "aco-run: --sgpr %u=buf%s: no such buffer\n", i, o.sgpr_buf[i]);
+         run_error("--sgpr %u=buf%s: no such buffer\n", i, o.sgpr_buf[i]);
          rc = 1;
          break;
       }
@@ -645,10 +772,13 @@ run_machine_code(int argc, char **argv)
                    (double)f);
          }
       }
+      for (unsigned b = 0; b < nbufs && o.dump; b++)
+         if (!dump_buffer(o.dump, buf_index[b], bufs[b].data, bufs[b].size))
+            rc = 1;
       if (s != ACO_SUCCESS) {
-         fprintf(stderr, "aco-run: %s\n", aco_emu_message(emu));
+         run_error("%s\n", aco_emu_message(emu));
          rc = s == ACO_ERROR_OUT_OF_MEMORY ? 1 : 4;
-      } else {
+      } else if (!rc) {
          printf("ok: %" PRIu64 " instructions\n", aco_emu_steps(emu));
          if (o.stats)
             print_emu_stats(emu);
@@ -688,7 +818,7 @@ check_resolved(const aco_binary *bin, const char *path)
 {
    if (!bin->num_relocations)
       return 0;
-   fprintf(stderr, "aco-run: %s: @%s is only declared; give the file defining it with --link\n",
+   run_error("%s: @%s is only declared; give the file defining it with --link\n",
            path, bin->relocations[0].symbol);
    return 2;
 }
@@ -706,9 +836,7 @@ compile_parts(const struct part *parts, unsigned nparts, aco_binary **out)
    for (unsigned i = 0; i < nparts && !rc; i++) {
       aco_status s = aco_compile(parts[i].prog, &opts, NULL, &bins[i]);
       if (s != ACO_SUCCESS) {
-         fprintf(stderr, "aco-run: %s%s%s: %s\n", nparts > 1 ? parts[i].path : "",
-                 nparts > 1 ? ": " : "", aco_status_string(s),
-                 aco_program_message(parts[i].prog));
+         program_error(parts[i].path, aco_program_message(parts[i].prog));
          rc = s == ACO_ERROR_UNSUPPORTED ? 3 : s == ACO_ERROR_OUT_OF_MEMORY ? 1 : 2;
       }
    }
@@ -721,7 +849,7 @@ compile_parts(const struct part *parts, unsigned nparts, aco_binary **out)
                      : aco_link((const aco_binary *const *)bins, nparts, NULL, out, msg,
                                 sizeof(msg));
    if (s != ACO_SUCCESS) {
-      fprintf(stderr, "aco-run: link: %s: %s\n", aco_status_string(s), msg);
+      run_error("link: %s: %s\n", aco_status_string(s), msg);
       rc = s == ACO_ERROR_OUT_OF_MEMORY ? 1 : 2;
    }
    for (unsigned i = 0; i < nparts; i++)
@@ -753,7 +881,7 @@ run_compiled(aco_program *p, const struct part *parts, unsigned nparts, aco_func
    struct aco_emu_launch launch;
    struct aco_emu_callee *callees = NULL;
    if (!emu) {
-      fprintf(stderr, "aco-run: out of memory\n");
+      run_error("out of memory\n");
       rc = 1;
    }
    for (unsigned b = 0; b < nbufs && !rc; b++)
@@ -764,7 +892,7 @@ run_compiled(aco_program *p, const struct part *parts, unsigned nparts, aco_func
       s = aco_entry_fill_launch(entry, bin, args, grid, RUN_ARGBLOCK_ADDR, argblock,
                                 sizeof(argblock), 0, &launch);
       if (s != ACO_SUCCESS) {
-         fprintf(stderr, "aco-run: cannot set up the launch: %s\n", aco_status_string(s));
+         run_error("cannot set up the launch: %s\n", aco_status_string(s));
          rc = 1;
       }
    }
@@ -772,7 +900,7 @@ run_compiled(aco_program *p, const struct part *parts, unsigned nparts, aco_func
       /* every call is checked against its callee's own ABI */
       s = aco_emu_callees_for_binary(NULL, p, bin, &callees, &launch.num_callees);
       if (s != ACO_SUCCESS) {
-         fprintf(stderr, "aco-run: callee table: %s\n", aco_program_message(p));
+         run_error("callee table: %s\n", aco_program_message(p));
          rc = s == ACO_ERROR_OUT_OF_MEMORY ? 1 : 2;
       }
       launch.callees = callees;
@@ -785,7 +913,7 @@ run_compiled(aco_program *p, const struct part *parts, unsigned nparts, aco_func
       }
       s = aco_emu_run(emu, &launch);
       if (s != ACO_SUCCESS) {
-         fprintf(stderr, "aco-run: emulator: %s\n", aco_emu_message(emu));
+         run_error("emulator: %s\n", aco_emu_message(emu));
          rc = 4;
       } else if (!check) {
          for (unsigned b = 0; b < nbufs; b++) {
@@ -833,8 +961,7 @@ check_emulated(const struct air_interp_buffer *bufs, const unsigned *buf_param, 
          compared += n;
          if (tag == 255 || (tag ? air_float_within_ulp(32, e, g, tag) : e == g))
             continue;
-         fprintf(stderr,
-                 "aco-run: check: buffer %u byte %" PRIu64 ": interpreter 0x%08x, emulator "
+         run_error("check: buffer %u byte %" PRIu64 ": interpreter 0x%08x, emulator "
                  "0x%08x\n", buf_param[b], off, e, g);
          return 4;
       }
@@ -852,15 +979,17 @@ read_text(const char *path, size_t *len)
 {
    FILE *in = strcmp(path, "-") ? fopen(path, "rb") : stdin;
    if (!in) {
-      fprintf(stderr, "aco-run: cannot open '%s'\n", path);
+      run_error("cannot open '%s': %s\n", path, strerror(errno));
       return NULL;
    }
+   errno = 0;
    char *text = tool_read_all(in, len);
+   int e = errno ? errno : ENOMEM;
    if (in != stdin)
       fclose(in);
    char *terminated = text ? realloc(text, *len + 1) : NULL;
    if (!terminated) {
-      fprintf(stderr, "aco-run: cannot read '%s'\n", path);
+      run_error("cannot read '%s': %s\n", path, strerror(text ? ENOMEM : e));
       free(text);
       return NULL;
    }
@@ -874,7 +1003,7 @@ parse_program(const char *name, const char *text, size_t len, aco_program **out)
 {
    aco_program_info info = {sizeof(info), {ACO_GFX_NONE, 0}, NULL, NULL, NULL};
    if (aco_program_create(&info, out) != ACO_SUCCESS) {
-      fprintf(stderr, "aco-run: out of memory\n");
+      run_error("out of memory\n");
       *out = NULL;
       return 1;
    }
@@ -882,7 +1011,7 @@ parse_program(const char *name, const char *text, size_t len, aco_program **out)
    if (s == ACO_SUCCESS)
       s = aco_program_validate(*out);
    if (s != ACO_SUCCESS) {
-      fprintf(stderr, "aco-run: %s: %s\n", aco_status_string(s), aco_program_message(*out));
+      program_error(name, aco_program_message(*out));
       return s == ACO_ERROR_OUT_OF_MEMORY ? 1 : 2;
    }
    return 0;
@@ -909,12 +1038,12 @@ check_definitions(const struct part *parts, unsigned nparts)
          aco_function *f = aco_program_function(parts[i].prog, k);
          int d = defining_part(parts, nparts, f->name);
          if (d < 0) {
-            fprintf(stderr, "aco-run: @%s is declared in %s but no file defines it\n",
+            run_error("@%s is declared in %s but no file defines it\n",
                     f->name, parts[i].path);
             return false;
          }
          if (!(f->flags & ACO_FUNCTION_EXTERNAL) && d != (int)i) {
-            fprintf(stderr, "aco-run: @%s is defined in both %s and %s\n", f->name,
+            run_error("@%s is defined in both %s and %s\n", f->name,
                     parts[d].path, parts[i].path);
             return false;
          }
@@ -977,7 +1106,7 @@ load_parts(struct part *parts, unsigned nparts, aco_program **p)
 {
    for (unsigned i = 0; i < nparts; i++) {
       if (i > 0 && !strcmp(parts[i].path, "-")) {
-         fprintf(stderr, "aco-run: --link takes a file, not '-'\n");
+         run_error("--link takes a file, not '-'\n");
          return 1;
       }
       parts[i].text = read_text(parts[i].path, &parts[i].len);
@@ -996,7 +1125,7 @@ load_parts(struct part *parts, unsigned nparts, aco_program **p)
       return 2;
    char *merged = merge_parts(parts, nparts);
    if (!merged) {
-      fprintf(stderr, "aco-run: out of memory\n");
+      run_error("out of memory\n");
       return 1;
    }
    int rc = parse_program("<the linked files merged>", merged, strlen(merged), p);
@@ -1018,21 +1147,32 @@ free_parts(struct part *parts, unsigned nparts, aco_program *p)
 int
 main(int argc, char **argv)
 {
-   for (int i = 1; i < argc; i++) {
-      if (!strncmp(argv[i], "-mcpu=", 6))
+   /* -mcpu (any spelling getopt accepts) selects the machine-code mode */
+   opterr = 0;
+   char a[32];
+   const char *val;
+   int r;
+   while ((r = next_option(argc, argv, a, &val)) > 0)
+      if (!strcmp(a, "--mcpu"))
          return run_machine_code(argc, argv);
-   }
+   if (r < 0)
+      return 1;
    struct opts o;
    memset(&o, 0, sizeof(o));
-   for (int i = 1; i < argc; i++) {
-      const char *a = argv[i];
-      const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+   optind = 1;
+   while ((r = next_option(argc, argv, a, &val)) > 0) {
       unsigned idx;
       const char *rest;
       uint64_t v;
-      if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      if (!strcmp(a, "--help")) {
          usage(stdout);
          return 0;
+      } else if (!strcmp(a, "--version")) {
+         printf("aco-run (libaco) %d.%d.%d\n", ACO_VERSION_MAJOR, ACO_VERSION_MINOR,
+                ACO_VERSION_PATCH);
+         return 0;
+      } else if (!strcmp(a, "--dump")) {
+         o.dump = val;
       } else if (!strcmp(a, "--trace")) {
          o.trace = true;
       } else if (!strcmp(a, "--stats")) {
@@ -1044,14 +1184,9 @@ main(int argc, char **argv)
       } else if (!strcmp(a, "--entry") || !strcmp(a, "--grid") || !strcmp(a, "--max-steps") ||
                  !strcmp(a, "--max-depth") || !strcmp(a, "--lds") || !strcmp(a, "--buf") ||
                  !strcmp(a, "--arg") || !strcmp(a, "--link")) {
-         if (!val) {
-            fprintf(stderr, "aco-run: %s needs a value\n", a);
-            return 1;
-         }
-         i++;
          if (!strcmp(a, "--link")) {
             if (o.num_links == MAX_LINKS) {
-               fprintf(stderr, "aco-run: at most %u --link files\n", MAX_LINKS);
+               run_error("at most %u --link files\n", MAX_LINKS);
                return 1;
             }
             o.links[o.num_links++] = val;
@@ -1061,7 +1196,7 @@ main(int argc, char **argv)
             unsigned x, y, z;
             char end;
             if (sscanf(val, "%u,%u,%u%c", &x, &y, &z, &end) != 3 || !x || !y || !z) {
-               fprintf(stderr, "aco-run: --grid takes X,Y,Z (each at least 1)\n");
+               run_error("--grid takes X,Y,Z (each at least 1)\n");
                return 1;
             }
             o.io.grid[0] = x;
@@ -1069,7 +1204,7 @@ main(int argc, char **argv)
             o.io.grid[2] = z;
          } else if (!strcmp(a, "--buf") || !strcmp(a, "--arg")) {
             if (!parse_index(val, &idx, &rest)) {
-               fprintf(stderr, "aco-run: %s takes N=... with N a parameter index below %u\n", a,
+               run_error("%s takes N=... with N a parameter index below %u\n", a,
                        MAX_PARAMS);
                return 1;
             }
@@ -1081,7 +1216,7 @@ main(int argc, char **argv)
             }
          } else {
             if (!parse_u64(val, &v) || !v || (strcmp(a, "--max-steps") && v > UINT32_MAX)) {
-               fprintf(stderr, "aco-run: %s takes a positive number\n", a);
+               run_error("%s takes a positive number\n", a);
                return 1;
             }
             if (!strcmp(a, "--max-steps"))
@@ -1092,11 +1227,12 @@ main(int argc, char **argv)
                o.io.lds_size = (uint32_t)v;
          }
       } else {
-         int e = positional(a, &o.input);
-         if (e)
-            return e;
+         run_error("%s is an option of the machine-code mode only (with -mcpu)\n", a);
+         return 1;
       }
    }
+   if (r < 0 || operands(argc, argv, &o.input))
+      return 1;
    if (!o.input) {
       usage(stderr);
       return 1;
@@ -1119,7 +1255,7 @@ main(int argc, char **argv)
    if (o.entry) {
       entry = aco_program_find_function(p, o.entry);
       if (!entry || !(entry->flags & ACO_FUNCTION_ENTRY)) {
-         fprintf(stderr, "aco-run: no entry function @%s\n", o.entry);
+         run_error("no entry function @%s\n", o.entry);
          free_parts(parts, nparts, p);
          return 1;
       }
@@ -1129,14 +1265,14 @@ main(int argc, char **argv)
          if (!(f->flags & ACO_FUNCTION_ENTRY))
             continue;
          if (entry) {
-            fprintf(stderr, "aco-run: several entry functions; choose one with --entry\n");
+            run_error("several entry functions; choose one with --entry\n");
             free_parts(parts, nparts, p);
             return 1;
          }
          entry = f;
       }
       if (!entry) {
-         fprintf(stderr, "aco-run: the program has no entry function\n");
+         run_error("the program has no entry function\n");
          free_parts(parts, nparts, p);
          return 1;
       }
@@ -1149,7 +1285,7 @@ main(int argc, char **argv)
    unsigned nbufs = 0;
    memset(args, 0, sizeof(args));
    if (entry->num_params > MAX_PARAMS) {
-      fprintf(stderr, "aco-run: @%s has more than %u parameters\n", entry->name, MAX_PARAMS);
+      run_error("@%s has more than %u parameters\n", entry->name, MAX_PARAMS);
       rc = 1;
    }
    for (unsigned n = 0; n < MAX_PARAMS && !rc; n++) {
@@ -1158,7 +1294,7 @@ main(int argc, char **argv)
       bool is_ptr = in_sig && t.base == ACO_BASE_PTR;
       if (o.bufs[n].given) {
          if (in_sig && !is_ptr) {
-            fprintf(stderr, "aco-run: --buf %u: parameter %u is not a ptr (use --arg)\n", n, n);
+            run_error("--buf %u: parameter %u is not a ptr (use --arg)\n", n, n);
             rc = 1;
          } else if (!make_buffer(p, n, o.bufs[n].spec, &bufs[nbufs])) {
             rc = 1;
@@ -1170,14 +1306,13 @@ main(int argc, char **argv)
             nbufs++;
          }
       } else if (is_ptr) {
-         fprintf(stderr,
-                 "aco-run: parameter %u (%%%s) is a ptr: give it a buffer with --buf %u=...\n", n,
+         run_error("parameter %u (%%%s) is a ptr: give it a buffer with --buf %u=...\n", n,
                  entry->params[n].name, n);
          rc = 1;
       }
       if (!rc && o.args[n]) {
          if (!in_sig || is_ptr) {
-            fprintf(stderr, "aco-run: --arg %u: @%s has no such non-ptr parameter\n", n,
+            run_error("--arg %u: @%s has no such non-ptr parameter\n", n,
                     entry->name);
             rc = 1;
          } else if (!parse_arg(n, o.args[n], t, &args[n])) {
@@ -1190,7 +1325,7 @@ main(int argc, char **argv)
    for (unsigned b = 0; b < nbufs && !rc && (o.compile || o.check); b++) {
       initial[b] = malloc(bufs[b].size ? bufs[b].size : 1);
       if (!initial[b]) {
-         fprintf(stderr, "aco-run: out of memory\n");
+         run_error("out of memory\n");
          rc = 1;
       } else {
          memcpy(initial[b], bufs[b].data, bufs[b].size);
@@ -1199,6 +1334,10 @@ main(int argc, char **argv)
    if (!rc && (o.compile || o.check)) {
       rc = run_compiled(p, parts, nparts, entry, &o, bufs, buf_param, nbufs, args, initial,
                         o.check);
+      /* --compile: the emulator's bytes (run_compiled put them in initial) */
+      for (unsigned b = 0; b < nbufs && o.dump && !o.check && (!rc || rc == 4); b++)
+         if (!dump_buffer(o.dump, buf_param[b], initial[b], bufs[b].size))
+            rc = rc ? rc : 1;
    }
    if (!rc && (!o.compile || o.check)) {
       if (o.trace && !o.compile) {
@@ -1214,8 +1353,14 @@ main(int argc, char **argv)
          unsigned n = buf_param[b];
          print_buffer(n, n < entry->num_params ? entry->params[n].name : NULL, &bufs[b]);
       }
-      if (fault != AIR_FAULT_NONE) {
-         fprintf(stderr, "aco-run: %s\n", aco_program_message(p));
+      /* the interpreter's bytes (with --check, those it compares the emulator's with) */
+      bool dump_failed = false;
+      for (unsigned b = 0; b < nbufs && o.dump && fault != AIR_FAULT_INVALID_IR; b++)
+         dump_failed |= !dump_buffer(o.dump, buf_param[b], bufs[b].data, bufs[b].size);
+      if (dump_failed && fault == AIR_FAULT_NONE) {
+         rc = 1;
+      } else if (fault != AIR_FAULT_NONE) {
+         run_error("%s\n", aco_program_message(p));
          rc = fault == AIR_FAULT_OUT_OF_MEMORY ? 1 : fault == AIR_FAULT_INVALID_IR ? 2 : 4;
       } else {
          printf("ok: %" PRIu64 " steps, call depth %u\n", res.steps, res.max_depth);

@@ -43,6 +43,61 @@ tool_read_all(FILE *f, size_t *len)
    return buf;
 }
 
+/* The length of "L:C: " at s (digits, ':', digits, ':', ' '), or 0. */
+static size_t
+location_len(const char *s, size_t len)
+{
+   size_t i = 0;
+   for (unsigned part = 0; part < 2; part++) {
+      size_t start = i;
+      while (i < len && s[i] >= '0' && s[i] <= '9')
+         i++;
+      if (i == start || i == len || s[i] != ':')
+         return 0;
+      i++;
+   }
+   return i < len && s[i] == ' ' ? i + 1 : 0;
+}
+
+/* "N error:" or "N errors:", the validator's heading. */
+static bool
+is_count_heading(const char *s, size_t len)
+{
+   size_t i = 0;
+   while (i < len && s[i] >= '0' && s[i] <= '9')
+      i++;
+   return i && ((len - i == 8 && !memcmp(s + i, " errors:", 8)) ||
+                (len - i == 7 && !memcmp(s + i, " error:", 7)));
+}
+
+void
+tool_print_errors(FILE *f, const char *tool, const char *file, const char *message)
+{
+   fflush(stdout); /* what the tool printed so far comes first */
+   const char *where = file ? file : tool;
+   size_t flen = file ? strlen(file) : 0;
+   bool any = false;
+   for (const char *line = message; *line;) {
+      size_t len = strcspn(line, "\n");
+      size_t loc;
+      if (len && !is_count_heading(line, len)) {
+         any = true;
+         if (file && len > flen && !memcmp(line, file, flen) && line[flen] == ':' &&
+             (loc = location_len(line + flen + 1, len - flen - 1)))
+            fprintf(f, "%.*s error: %.*s\n", (int)(flen + loc), line, (int)(len - flen - 1 - loc),
+                    line + flen + 1 + loc);
+         else if (len > 5 && !memcmp(line, "line ", 5) && (loc = location_len(line + 5, len - 5)))
+            fprintf(f, "%s:%.*s error: %.*s\n", where, (int)loc - 1, line + 5,
+                    (int)(len - 5 - loc), line + 5 + loc);
+         else
+            fprintf(f, "%s: error: %.*s\n", where, (int)len, line);
+      }
+      line += len + (line[len] == '\n');
+   }
+   if (!any)
+      fprintf(f, "%s: error: failed\n", where);
+}
+
 static bool
 is_blank(char c)
 {

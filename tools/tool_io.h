@@ -24,4 +24,12 @@ enum tool_retarget_result {
 enum tool_retarget_result tool_retarget(const char *text, size_t len, const char *cpu,
                                         unsigned wave, char **out, size_t *out_len);
 
+/* Writes a libaco message (one or more lines) to f as compiler diagnostics, one per line,
+ * the location first: "FILE:LINE:COL: error: what" for lines located in the text (the
+ * parser's "FILE:LINE:COL: ..." and the validator's "line LINE:COL: ..."), else
+ * "FILE: error: what" (or "TOOL: error: what" when file is NULL). The validator's
+ * "N errors:" heading is left out. Flushes stdout first, so that the messages follow what
+ * the tool printed. */
+void tool_print_errors(FILE *f, const char *tool, const char *file, const char *message);
+
 #endif

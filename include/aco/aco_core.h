@@ -126,7 +126,10 @@ aco_type_equal(aco_type a, aco_type b)
    return a.base == b.base && a.bits == b.bits && a.comps == b.comps;
 }
 
-/* An SSA value of one function; id 0 is "no value". Passed by value. */
+/* An SSA value of one function; id 0 is "no value". Passed by value. The id also says
+ * which function it belongs to: a value passed to a builder of another function is refused
+ * (always for functions of one program created fewer than 255 apart, otherwise almost
+ * always). */
 typedef struct aco_value {
    uint32_t id;
 } aco_value;

@@ -23,13 +23,17 @@ ACO_API aco_op_class aco_op_get_class(aco_op op);
 
 /* ---- programs ------------------------------------------------------------------------- */
 
-/* Called once per failing call, with the same message aco_program_message() returns. */
+/* Called once per failing call, with the same message aco_program_message() returns;
+ * also for the failures of aco_program_create, which has no program to keep a message on
+ * (except when info is NULL or its struct_size too small to hold diag). A status of
+ * ACO_SUCCESS is a warning: an unknown ACO_DEBUG option, ignored, said once per program. */
 typedef void (*aco_diag_fn)(void *user, aco_status status, const char *message);
 
 typedef struct aco_program_info {
    uint32_t struct_size;          /* sizeof(aco_program_info) */
    aco_target target;             /* gfx_level 0: taken from the `target` line of parsed text */
-   const aco_allocator *allocator;/* NULL: malloc/free; copied, must outlive the program */
+   const aco_allocator *allocator;/* NULL: malloc/free; else both functions set; copied,
+                                     must outlive the program and its builders */
    aco_diag_fn diag;              /* optional */
    void *diag_user;
 } aco_program_info;
@@ -157,7 +161,7 @@ enum aco_function_flags {
 typedef struct aco_function_info {
    uint32_t struct_size; /* sizeof(aco_function_info) */
    const char *name;     /* unique in the program; printed as @name */
-   const aco_abi *abi;   /* NULL: compute_default */
+   const aco_abi *abi;   /* NULL: compute_default; else one of this program's ABIs */
    uint32_t flags;       /* aco_function_flags */
    uint32_t num_params;
    const aco_param_info *params;
@@ -229,6 +233,10 @@ ACO_API aco_status aco_function_param_locations(const aco_function *function,
  * calls do nothing and return an invalid value. Check once at the end. */
 
 ACO_API aco_status aco_builder_create(aco_function *function, aco_builder **out);
+/* A builder may be destroyed before or after its program (docs/api.md "Lifetimes"); after
+ * the program, it can only be destroyed (other calls do nothing). Destroyed with an if or a
+ * loop still open, it leaves its function unfinished: validating or compiling the program
+ * then fails. */
 ACO_API void aco_builder_destroy(aco_builder *b);
 ACO_API aco_status aco_builder_status(const aco_builder *b);
 /* Ends the function body: every if and loop must be closed. */

@@ -71,13 +71,11 @@ aco_debug_parse(const char *text, struct aco_debug_options *out, char bad[64])
             ok = copy_pass(s + name_len + 1, len - name_len - 1, dst);
          }
       }
-      if (!ok && len) {
+      if (!ok && len && !bad[0])
          snprintf(bad, 64, "%.*s", (int)(len < 60 ? len : 60), s);
-         return false;
-      }
       s += len + (s[len] == ',');
    }
-   return true;
+   return !bad[0];
 }
 
 void
@@ -272,6 +270,8 @@ aco_compile_with(aco_program *prog, const aco_compile_options *options,
    return s;
 }
 
+#define ALL_COMPILE_FLAGS (ACO_COMPILE_DISASSEMBLY | ACO_COMPILE_NO_OPT)
+
 aco_status
 aco_compile(aco_program *p, const aco_compile_options *options, const aco_allocator *allocator,
             aco_binary **binary)
@@ -282,13 +282,33 @@ aco_compile(aco_program *p, const aco_compile_options *options, const aco_alloca
    *binary = NULL;
    if (!p)
       return ACO_ERROR_INVALID_ARGUMENT;
-   if (options && options->struct_size < sizeof(aco_compile_options))
-      return air_error(p, ACO_ERROR_INVALID_ARGUMENT, "aco_compile: bad aco_compile_options");
+   if (options && !air_struct_size_ok(options, options->struct_size, sizeof(*options)))
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
+                       "aco_compile: aco_compile_options.struct_size %u: smaller than this "
+                       "version's struct (%zu), or non-zero bytes beyond it",
+                       options->struct_size, sizeof(*options));
+   if (options && (options->flags & ~ALL_COMPILE_FLAGS))
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT, "aco_compile: unknown flags 0x%x",
+                       options->flags & ~ALL_COMPILE_FLAGS);
+   if (options && options->reserved)
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
+                       "aco_compile: aco_compile_options.reserved must be 0");
+   if (!air_allocator_ok(allocator))
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
+                       "aco_compile: the allocator lacks its alloc or free function");
    struct aco_debug_options dbg;
    memset(&dbg, 0, sizeof(dbg));
    char bad[64];
-   if (!aco_debug_parse(getenv("ACO_DEBUG"), &dbg, bad))
-      return air_error(p, ACO_ERROR_INVALID_ARGUMENT, "ACO_DEBUG: unknown option '%s'", bad);
+   /* an unknown option is ignored (the others still apply), and said once per program: a
+    * typo in the environment must not make a driver's compiles fail */
+   if (!aco_debug_parse(getenv("ACO_DEBUG"), &dbg, bad) && !p->debug_reported) {
+      p->debug_reported = true;
+      if (p->diag) {
+         char msg[128];
+         snprintf(msg, sizeof(msg), "ACO_DEBUG: unknown option '%s' ignored", bad);
+         p->diag(p->diag_user, ACO_SUCCESS, msg);
+      }
+   }
    return aco_compile_with(p, options, allocator, &dbg, binary);
 }
 

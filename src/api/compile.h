@@ -23,7 +23,7 @@ struct aco_debug_options {
 };
 
 /* Parses an ACO_DEBUG string ("validateir,print-after=ra"); false on an unknown option
- * (named in `bad`). */
+ * (the first one is named in `bad`; the known options around it are still applied). */
 bool aco_debug_parse(const char *text, struct aco_debug_options *out, char bad[64]);
 /* Appends the option table (name and description, one per line). */
 void aco_debug_help(struct aco_strbuf *sb);

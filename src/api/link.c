@@ -12,6 +12,7 @@
  * recursion or a call back into a binary, is dynamic). The entry's resource registers get
  * the new VGPR count and scratch enable. */
 #include "api/binary.h"
+#include "ir/ir.h"
 
 #include "api/binary_ext.h"
 
@@ -147,6 +148,9 @@ aco_link(const aco_binary *const *binaries, uint32_t count, const aco_allocator 
    if (!out)
       return link_error(&c, ACO_ERROR_INVALID_ARGUMENT, "aco_link: out is NULL");
    *out = NULL;
+   if (!air_allocator_ok(allocator))
+      return link_error(&c, ACO_ERROR_INVALID_ARGUMENT,
+                        "aco_link: the allocator lacks its alloc or free function");
    aco_status s = check_inputs(&c);
    if (s)
       return s;

@@ -15,7 +15,9 @@ struct builder_frame {
 };
 
 struct aco_builder {
-   struct aco_function *f;
+   struct aco_function *f; /* NULL once its program is destroyed */
+   aco_allocator allocator; /* the program's, kept to free the builder after the program */
+   struct aco_builder *prev, *next; /* in the program's list of builders */
    aco_status status;
    struct air_region *cur;
    struct builder_frame *frames;
@@ -30,7 +32,8 @@ fail(aco_builder *b, aco_status status, const char *what, const char *why)
 {
    if (b->status == ACO_SUCCESS) {
       b->status = status;
-      air_error(b->f->program, status, "%s: @%s: %s", what, b->f->name, why);
+      if (b->f)
+         air_error(b->f->program, status, "%s: @%s: %s", what, b->f->name, why);
    }
    return b->status;
 }
@@ -45,8 +48,10 @@ oom(aco_builder *b)
 aco_status
 aco_builder_create(aco_function *f, aco_builder **out)
 {
-   if (!f || !out)
+   if (!f)
       return ACO_ERROR_INVALID_ARGUMENT;
+   if (!out)
+      return air_error(f->program, ACO_ERROR_INVALID_ARGUMENT, "aco_builder_create: out is NULL");
    *out = NULL;
    if (!f->body)
       return air_error(f->program, ACO_ERROR_INVALID_ARGUMENT,
@@ -55,9 +60,22 @@ aco_builder_create(aco_function *f, aco_builder **out)
    if (!b)
       return air_error(f->program, ACO_ERROR_OUT_OF_MEMORY, "out of memory");
    b->f = f;
+   b->allocator = f->program->allocator;
    b->cur = f->body;
+   b->next = f->program->builders;
+   if (b->next)
+      b->next->prev = b;
+   f->program->builders = b;
    *out = b;
    return ACO_SUCCESS;
+}
+
+void
+air_builders_detach(struct aco_program *p)
+{
+   for (aco_builder *b = p->builders; b; b = b->next)
+      b->f = NULL;
+   p->builders = NULL;
 }
 
 void
@@ -65,9 +83,20 @@ aco_builder_destroy(aco_builder *b)
 {
    if (!b)
       return;
-   const aco_allocator *a = &b->f->program->allocator;
-   aco_free(a, b->frames);
-   aco_free(a, b);
+   if (b->f) {
+      /* an if or loop left open: the function's body is not what was meant */
+      if (b->depth)
+         b->f->unfinished = true;
+      if (b->prev)
+         b->prev->next = b->next;
+      else
+         b->f->program->builders = b->next;
+      if (b->next)
+         b->next->prev = b->prev;
+   }
+   aco_allocator a = b->allocator;
+   aco_free(&a, b->frames);
+   aco_free(&a, b);
 }
 
 aco_status
@@ -81,6 +110,8 @@ aco_builder_finish(aco_builder *b)
 {
    if (!b)
       return ACO_ERROR_INVALID_ARGUMENT;
+   if (!b->f)
+      return b->status != ACO_SUCCESS ? b->status : ACO_ERROR_INVALID_ARGUMENT;
    if (b->status == ACO_SUCCESS && b->depth)
       fail(b, ACO_ERROR_INVALID_ARGUMENT, "aco_builder_finish",
            b->frames[b->depth - 1].instr->op == ACO_OP_IF ? "an if is still open"
@@ -95,6 +126,10 @@ can_append(aco_builder *b, const char *what)
 {
    if (!b || b->status != ACO_SUCCESS)
       return false;
+   if (!b->f) {
+      b->status = ACO_ERROR_INVALID_ARGUMENT; /* its program is gone: nowhere to report */
+      return false;
+   }
    if (b->finished) {
       fail(b, ACO_ERROR_INVALID_ARGUMENT, what, "the builder is finished");
       return false;
@@ -115,12 +150,29 @@ check_values(aco_builder *b, const char *what, const aco_value *v, unsigned n)
       return false;
    }
    for (unsigned i = 0; i < n; i++) {
-      if (!air_value(b->f, v[i])) {
-         fail(b, ACO_ERROR_INVALID_ARGUMENT, what, "an operand is not a value of this function");
+      if (!aco_value_is_valid(air_value_import(b->f, v[i]))) {
+         fail(b, ACO_ERROR_INVALID_ARGUMENT, what,
+              aco_value_is_valid(v[i]) ? "an operand is not a value of this function"
+                                       : "an operand is the invalid value");
          return false;
       }
    }
    return true;
+}
+
+/* The internal value of a checked API value (the invalid value stays invalid). */
+static aco_value
+in(const aco_builder *b, aco_value v)
+{
+   return air_value_import(b->f, v);
+}
+
+/* API values of internal ones. */
+static void
+out_values(const aco_builder *b, aco_value *dst, const aco_value *src, unsigned n)
+{
+   for (unsigned i = 0; i < n; i++)
+      dst[i] = air_value_export(b->f, src[i]);
 }
 
 static struct air_instr *
@@ -132,7 +184,8 @@ append(aco_builder *b, aco_op op, const aco_value *srcs, unsigned num_srcs, unsi
       return NULL;
    }
    if (num_srcs && srcs)
-      memcpy(instr->srcs, srcs, sizeof(aco_value) * num_srcs);
+      for (unsigned i = 0; i < num_srcs; i++)
+         instr->srcs[i] = in(b, srcs[i]);
    air_region_append(b->cur, instr);
    return instr;
 }
@@ -144,6 +197,10 @@ make_defs(aco_builder *b, struct air_instr *instr, const aco_type *types)
       instr->defs[i] = air_new_value(b->f, types[i]);
       if (!aco_value_is_valid(instr->defs[i]))
          return oom(b);
+      if (instr->defs[i].id > AIR_VALUE_INDEX_MASK) {
+         fail(b, ACO_ERROR_UNSUPPORTED, "builder", "more than 16777215 values in a function");
+         return false;
+      }
       b->f->values[instr->defs[i].id].def = instr;
    }
    return true;
@@ -156,7 +213,7 @@ append1(aco_builder *b, struct air_instr *instr)
    if (!instr)
       return no_value;
    aco_type t = air_result_type(b->f, instr);
-   return make_defs(b, instr, &t) ? instr->defs[0] : no_value;
+   return make_defs(b, instr, &t) ? air_value_export(b->f, instr->defs[0]) : no_value;
 }
 
 aco_type
@@ -316,7 +373,7 @@ aco_b_approx(aco_builder *b, aco_op op, aco_value a, aco_value b2, unsigned ulp)
    struct air_instr *instr = append(b, op, srcs, n, 1);
    if (!instr)
       return no_value;
-   const struct air_value *v = air_value(b->f, a);
+   const struct air_value *v = air_value(b->f, in(b, a));
    instr->u.ulp = ulp ? ulp : air_default_ulp(op, v->type.bits);
    return append1(b, instr);
 }
@@ -403,7 +460,7 @@ aco_b_store(aco_builder *b, aco_op op, const aco_address *addr, aco_value value)
       return;
    struct air_instr *instr = append_mem(b, op, addr, 3, 0);
    if (instr)
-      instr->srcs[AIR_MEM_VALUE] = value;
+      instr->srcs[AIR_MEM_VALUE] = in(b, value);
 }
 
 aco_value
@@ -424,9 +481,9 @@ aco_b_atomic(aco_builder *b, aco_op op, aco_atomic_kind kind, const aco_address 
    if (!instr)
       return no_value;
    instr->u.mem.atomic = kind;
-   instr->srcs[AIR_MEM_VALUE] = value;
+   instr->srcs[AIR_MEM_VALUE] = in(b, value);
    if (has_cmp)
-      instr->srcs[AIR_MEM_CMP] = cmp;
+      instr->srcs[AIR_MEM_CMP] = in(b, cmp);
    return append1(b, instr);
 }
 
@@ -494,16 +551,16 @@ build_call(aco_builder *b, const char *what, aco_op op, aco_value pointer, aco_f
       return;
    instr->callee = callee;
    if (indirect)
-      instr->srcs[0] = pointer;
-   if (num_args)
-      memcpy(instr->srcs + indirect, args, sizeof(aco_value) * num_args);
+      instr->srcs[0] = in(b, pointer);
+   for (unsigned i = 0; i < num_args; i++)
+      instr->srcs[indirect + i] = in(b, args[i]);
    aco_type types[256];
    unsigned n = 0;
    for (uint32_t i = 0; i < callee->num_params && n < 256; i++)
       if (callee->params[i].flags & ACO_PARAM_RETURN)
          types[n++] = callee->params[i].type;
    if (num_results && make_defs(b, instr, types))
-      memcpy(results, instr->defs, sizeof(aco_value) * num_results);
+      out_values(b, results, instr->defs, num_results);
 }
 
 void
@@ -576,6 +633,10 @@ top_frame(aco_builder *b, aco_op op, const char *what)
 {
    if (!b || b->status != ACO_SUCCESS)
       return NULL;
+   if (!b->f) {
+      b->status = ACO_ERROR_INVALID_ARGUMENT;
+      return NULL;
+   }
    if (!b->depth || b->frames[b->depth - 1].instr->op != op) {
       fail(b, ACO_ERROR_INVALID_ARGUMENT, what,
            op == ACO_OP_IF ? "no if is open here" : "no loop is open here");
@@ -656,7 +717,7 @@ aco_b_end_if(aco_builder *b, const aco_value *yields, aco_value *results)
    if (b->status != ACO_SUCCESS)
       return;
    if (instr->num_defs && results)
-      memcpy(results, instr->defs, sizeof(aco_value) * instr->num_defs);
+      out_values(b, results, instr->defs, instr->num_defs);
    b->depth--;
    b->cur = instr->parent;
 }
@@ -688,12 +749,12 @@ aco_b_loop(aco_builder *b, unsigned num_carried, const aco_value *init, aco_valu
       }
       body->num_params = num_carried;
       for (unsigned i = 0; i < num_carried; i++) {
-         body->params[i] = air_new_value(b->f, b->f->values[init[i].id].type);
+         body->params[i] = air_new_value(b->f, air_value(b->f, in(b, init[i]))->type);
          if (!aco_value_is_valid(body->params[i])) {
             oom(b);
             return;
          }
-         carried[i] = body->params[i];
+         carried[i] = air_value_export(b->f, body->params[i]);
       }
    }
    b->cur = body;
@@ -741,7 +802,7 @@ aco_b_end_loop(aco_builder *b, const aco_value *next, aco_value *results)
    if (b->status != ACO_SUCCESS)
       return;
    if (instr->num_defs && results)
-      memcpy(results, instr->defs, sizeof(aco_value) * instr->num_defs);
+      out_values(b, results, instr->defs, instr->num_defs);
    b->depth--;
    b->cur = instr->parent;
 }

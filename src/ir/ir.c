@@ -220,20 +220,58 @@ static const aco_abi_info builtin_abi_infos[ACO_ABI_BUILTIN_COUNT] = {
                                 {ACO_NO_LIMIT, ACO_NO_LIMIT}, 0xffffffffu, 0, NULL},
 };
 
+bool
+air_struct_size_ok(const void *s, uint32_t struct_size, size_t known)
+{
+   if (struct_size < known)
+      return false;
+   const uint8_t *tail = (const uint8_t *)s + known;
+   for (size_t i = 0; i < struct_size - known; i++)
+      if (tail[i])
+         return false;
+   return true;
+}
+
+/* A failure of aco_program_create: no program yet, so the message goes to diag only. */
+static aco_status
+create_failed(const aco_program_info *info, aco_status status, const char *message)
+{
+   if (info && info->diag)
+      info->diag(info->diag_user, status, message);
+   return status;
+}
+
 aco_status
 aco_program_create(const aco_program_info *info, aco_program **out)
 {
+   if (out)
+      *out = NULL;
+   if (!info)
+      return ACO_ERROR_INVALID_ARGUMENT;
+   /* diag is read only once struct_size says the caller's struct has it */
+   bool sized = info->struct_size >= sizeof(aco_program_info);
+   const aco_program_info *known = sized ? info : NULL;
    if (!out)
+      return create_failed(known, ACO_ERROR_INVALID_ARGUMENT, "aco_program_create: out is NULL");
+   if (!sized)
       return ACO_ERROR_INVALID_ARGUMENT;
-   *out = NULL;
-   if (!info || info->struct_size < sizeof(aco_program_info))
-      return ACO_ERROR_INVALID_ARGUMENT;
-   if (info->target.gfx_level != ACO_GFX_NONE && !target_is_valid(info->target))
-      return ACO_ERROR_INVALID_ARGUMENT;
+   if (!air_struct_size_ok(info, info->struct_size, sizeof(aco_program_info)))
+      return create_failed(info, ACO_ERROR_INVALID_ARGUMENT,
+                           "aco_program_create: aco_program_info has non-zero bytes beyond the "
+                           "fields this version knows");
+   if (info->target.gfx_level != ACO_GFX_NONE && !target_is_valid(info->target)) {
+      char msg[128];
+      snprintf(msg, sizeof(msg), "aco_program_create: unknown target (gfx level %u, wave%u)",
+               (unsigned)info->target.gfx_level, (unsigned)info->target.wave_size);
+      return create_failed(info, ACO_ERROR_INVALID_ARGUMENT, msg);
+   }
+   if (!air_allocator_ok(info->allocator))
+      return create_failed(info, ACO_ERROR_INVALID_ARGUMENT,
+                           "aco_program_create: the allocator lacks its alloc or free function");
    const aco_allocator *a = aco_allocator_or_default(info->allocator);
    struct aco_program *p = aco_calloc(a, sizeof(*p));
    if (!p)
-      return ACO_ERROR_OUT_OF_MEMORY;
+      return create_failed(info, ACO_ERROR_OUT_OF_MEMORY, "aco_program_create: out of memory");
    p->allocator = *a;
    aco_arena_init(&p->arena, &p->allocator);
    aco_strbuf_init(&p->message, &p->allocator);
@@ -249,8 +287,10 @@ aco_program_create(const aco_program_info *info, aco_program **out)
    for (unsigned i = 0; i < ACO_ABI_BUILTIN_COUNT; i++) {
       struct aco_abi *abi = air_abi_create(p, &builtin_abi_infos[i]);
       if (!abi) {
+         p->diag = NULL;
          aco_program_destroy(p);
-         return ACO_ERROR_OUT_OF_MEMORY;
+         return create_failed(info, ACO_ERROR_OUT_OF_MEMORY,
+                              "aco_program_create: out of memory");
       }
       abi->builtin = true;
       abi->chain = i == ACO_ABI_AMDGPU_CS_CHAIN;
@@ -264,6 +304,7 @@ aco_program_destroy(aco_program *p)
 {
    if (!p)
       return;
+   air_builders_detach(p);
    aco_allocator a = p->allocator;
    aco_strbuf_finish(&p->message);
    aco_arena_finish(&p->arena);
@@ -380,6 +421,7 @@ air_abi_create(struct aco_program *p, const aco_abi_info *info)
    if (info->num_hints)
       memcpy(abi->hints, info->hints, sizeof(aco_reg_hint) * info->num_hints);
    abi->num_hints = info->num_hints;
+   abi->program = p;
    abi->has_block = info->has_block;
    abi->block = info->has_block ? info->block : (aco_register_block){{0, 0}, {0, 0}, false};
    abi->max_param_regs = info->max_param_regs;
@@ -428,11 +470,18 @@ check_hint(struct aco_program *p, const aco_abi_info *info, uint32_t i)
 aco_status
 aco_abi_create(aco_program *p, const aco_abi_info *info, aco_abi **out)
 {
-   if (!p || !out)
+   if (!p)
       return ACO_ERROR_INVALID_ARGUMENT;
+   if (!out)
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT, "aco_abi_create: out is NULL");
    *out = NULL;
-   if (!info || info->struct_size < sizeof(aco_abi_info))
-      return air_error(p, ACO_ERROR_INVALID_ARGUMENT, "aco_abi_create: bad aco_abi_info");
+   if (!info)
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT, "aco_abi_create: info is NULL");
+   if (!air_struct_size_ok(info, info->struct_size, sizeof(aco_abi_info)))
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
+                       "aco_abi_create: aco_abi_info.struct_size %u: smaller than this version's "
+                       "struct (%zu), or non-zero bytes beyond it",
+                       info->struct_size, sizeof(aco_abi_info));
    if (!is_identifier(info->name))
       return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
                        "aco_abi_create: the name must be letters, digits, '_' or '.'");
@@ -652,6 +701,27 @@ air_entry_shared_bytes(const struct aco_function *entry)
    return 0;
 }
 
+/* Compares pointers only: a handle of a destroyed program is never read. */
+static bool
+program_has_abi(const struct aco_program *p, const aco_abi *abi)
+{
+   for (uint32_t i = 0; i < p->num_abis; i++)
+      if (p->abis[i] == abi)
+         return true;
+   return false;
+}
+
+/* Varies the value tags of functions from program to program (from the program's
+ * address: nothing global). */
+static uint32_t
+program_salt(const struct aco_program *p)
+{
+   uint64_t x = (uint64_t)(uintptr_t)p;
+   x ^= x >> 29;
+   x *= UINT64_C(0x9e3779b97f4a7c15);
+   return (uint32_t)(x >> 40);
+}
+
 #define ALL_FUNCTION_FLAGS                                                                     \
    (ACO_FUNCTION_ENTRY | ACO_FUNCTION_DIVERGENT_CALLABLE | ACO_FUNCTION_NORETURN |              \
     ACO_FUNCTION_EXTERNAL)
@@ -660,11 +730,18 @@ air_entry_shared_bytes(const struct aco_function *entry)
 aco_status
 aco_function_create(aco_program *p, const aco_function_info *info, aco_function **out)
 {
-   if (!p || !out)
+   if (!p)
       return ACO_ERROR_INVALID_ARGUMENT;
+   if (!out)
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT, "aco_function_create: out is NULL");
    *out = NULL;
-   if (!info || info->struct_size < sizeof(aco_function_info))
-      return air_error(p, ACO_ERROR_INVALID_ARGUMENT, "aco_function_create: bad aco_function_info");
+   if (!info)
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT, "aco_function_create: info is NULL");
+   if (!air_struct_size_ok(info, info->struct_size, sizeof(aco_function_info)))
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
+                       "aco_function_create: aco_function_info.struct_size %u: smaller than "
+                       "this version's struct (%zu), or non-zero bytes beyond it",
+                       info->struct_size, sizeof(aco_function_info));
    if (!is_identifier(info->name))
       return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
                        "aco_function_create: the name must be letters, digits, '_' or '.'");
@@ -676,6 +753,10 @@ aco_function_create(aco_program *p, const aco_function_info *info, aco_function 
                        info->name);
    if (info->num_params && !info->params)
       return air_error(p, ACO_ERROR_INVALID_ARGUMENT, "aco_function_create: @%s: params is NULL",
+                       info->name);
+   if (info->abi && !program_has_abi(p, info->abi))
+      return air_error(p, ACO_ERROR_INVALID_ARGUMENT,
+                       "aco_function_create: @%s: the ABI is not one of this program's",
                        info->name);
    if (info->float_mode.denorm32 > ACO_DENORM_FLUSH ||
        info->float_mode.denorm16_64 > ACO_DENORM_FLUSH ||
@@ -704,6 +785,7 @@ aco_function_create(aco_program *p, const aco_function_info *info, aco_function 
                    sizeof(*p->functions)))
       return air_error(p, ACO_ERROR_OUT_OF_MEMORY, "out of memory");
    f->program = p;
+   f->value_tag = (uint8_t)(1 + (p->num_functions + program_salt(p)) % 255);
    f->name = aco_arena_strdup(&p->arena, info->name, strlen(info->name));
    f->abi = info->abi ? info->abi : p->abis[ACO_ABI_COMPUTE_DEFAULT];
    f->flags = info->flags;
@@ -752,7 +834,15 @@ aco_value
 aco_function_param(const aco_function *f, uint32_t index)
 {
    aco_value none = {0};
-   return f && index < f->num_params ? f->params[index].value : none;
+   if (!f)
+      return none;
+   if (index >= f->num_params) {
+      air_error(f->program, ACO_ERROR_INVALID_ARGUMENT,
+                "aco_function_param: @%s has %u parameters; there is no parameter %u", f->name,
+                f->num_params, index);
+      return none;
+   }
+   return air_value_export(f, f->params[index].value);
 }
 
 uint32_t
@@ -787,8 +877,16 @@ aco_function_set_shared_size(aco_function *f, uint32_t bytes)
 {
    if (!f)
       return ACO_ERROR_INVALID_ARGUMENT;
-   /* the limit and "entries only" are checked by the validator, which names the function
-    * like every other declaration error and also sees sizes written in the text form */
+   /* the validator checks the same (it also sees sizes written in the text form) */
+   if (bytes > AIR_MAX_SHARED_SIZE)
+      return air_error(f->program, ACO_ERROR_INVALID_ARGUMENT,
+                       "aco_function_set_shared_size: @%s: %u bytes is above the limit of %u",
+                       f->name, bytes, AIR_MAX_SHARED_SIZE);
+   if (!(f->flags & ACO_FUNCTION_ENTRY))
+      return air_error(f->program, ACO_ERROR_INVALID_ARGUMENT,
+                       "aco_function_set_shared_size: @%s: only entry functions declare a "
+                       "shared size",
+                       f->name);
    f->shared_size = bytes;
    f->has_shared_size = true;
    return ACO_SUCCESS;
@@ -799,7 +897,7 @@ aco_value_set_name(aco_function *f, aco_value value, const char *name)
 {
    if (!f)
       return ACO_ERROR_INVALID_ARGUMENT;
-   struct air_value *v = air_value(f, value);
+   struct air_value *v = air_value(f, air_value_import(f, value));
    if (!v || !is_identifier(name))
       return air_error(f->program, ACO_ERROR_INVALID_ARGUMENT,
                        "aco_value_set_name: @%s: bad value or name", f->name);
@@ -810,7 +908,7 @@ aco_value_set_name(aco_function *f, aco_value value, const char *name)
 aco_type
 aco_value_type(const aco_function *f, aco_value value)
 {
-   const struct air_value *v = f ? air_value(f, value) : NULL;
+   const struct air_value *v = f ? air_value(f, air_value_import(f, value)) : NULL;
    return v ? v->type : aco_type_make(ACO_BASE_INVALID, 0, 0);
 }
 

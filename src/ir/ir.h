@@ -109,6 +109,7 @@ struct air_param {
 };
 
 struct aco_abi {
+   const struct aco_program *program; /* the one it was created in */
    const char *name;
    bool builtin;
    bool chain; /* ACO_ABI_AMDGPU_CS_CHAIN: its own parameter layout, no system parameters */
@@ -139,7 +140,19 @@ struct aco_function {
    uint32_t num_stack_objects, cap_stack_objects;
    struct air_region *body; /* NULL for a declaration */
    struct air_loc loc;
+   /* the high byte of the ids of this function's values as the API hands them out (1..255,
+    * different for neighbouring functions and, almost always, for functions of different
+    * programs), so that a value of another function is refused rather than aliased */
+   uint8_t value_tag;
+   /* a builder was destroyed with an if or a loop still open: the function cannot be
+    * validated or compiled */
+   bool unfinished;
 };
+
+/* Values as the API sees them: the internal id in the low AIR_VALUE_INDEX_BITS bits, the
+ * function's value_tag above. */
+#define AIR_VALUE_INDEX_BITS 24
+#define AIR_VALUE_INDEX_MASK ((1u << AIR_VALUE_INDEX_BITS) - 1)
 
 struct aco_program {
    aco_allocator allocator;
@@ -158,7 +171,23 @@ struct aco_program {
    uint32_t cap_function_slots;
    struct aco_abi **abis; /* the built-in ones first */
    uint32_t num_abis, cap_abis;
+   /* the builders not yet destroyed, which aco_program_destroy detaches (a builder may be
+    * destroyed before or after its program) */
+   struct aco_builder *builders;
+   /* an unknown ACO_DEBUG option was reported through diag already */
+   bool debug_reported;
 };
+
+/* Whether the struct_size bytes of a versioned struct whose known part is `known` bytes
+ * are usable: struct_size covers the known part and any bytes beyond it are zero (a
+ * later version's fields left unset). */
+bool air_struct_size_ok(const void *s, uint32_t struct_size, size_t known);
+/* Whether an allocator the caller passed (NULL: malloc) has both of its functions. */
+static inline bool
+air_allocator_ok(const aco_allocator *a)
+{
+   return !a || (a->alloc && a->free);
+}
 
 /* Records a failure of an API call: the message replaces the previous one (it is kept
  * even when building it runs out of memory: then it reads "out of memory"). Returns
@@ -166,6 +195,9 @@ struct aco_program {
 aco_status air_error(struct aco_program *p, aco_status status, const char *fmt, ...)
    __attribute__((format(printf, 3, 4)));
 void air_clear_message(struct aco_program *p);
+/* Cuts the program's builders loose from it (aco_program_destroy): they can then only be
+ * destroyed. */
+void air_builders_detach(struct aco_program *p);
 
 /* Values and instructions. NULL / invalid value on out-of-memory. */
 aco_value air_new_value(struct aco_function *f, aco_type type);
@@ -173,6 +205,26 @@ static inline struct air_value *
 air_value(const struct aco_function *f, aco_value v)
 {
    return v.id && v.id < f->num_values ? &f->values[v.id] : NULL;
+}
+/* A value as the API hands it out (the invalid value stays invalid). */
+static inline aco_value
+air_value_export(const struct aco_function *f, aco_value v)
+{
+   if (v.id && v.id <= AIR_VALUE_INDEX_MASK)
+      v.id |= (uint32_t)f->value_tag << AIR_VALUE_INDEX_BITS;
+   else
+      v.id = 0;
+   return v;
+}
+/* The internal value of an API value of f; the invalid value if it is not one of f's. */
+static inline aco_value
+air_value_import(const struct aco_function *f, aco_value v)
+{
+   aco_value none = {0};
+   if (v.id >> AIR_VALUE_INDEX_BITS != f->value_tag)
+      return none;
+   v.id &= AIR_VALUE_INDEX_MASK;
+   return air_value(f, v) ? v : none;
 }
 struct air_instr *air_instr_create(struct aco_function *f, aco_op op, unsigned num_srcs,
                                    unsigned num_defs);

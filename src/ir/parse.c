@@ -1192,8 +1192,12 @@ parse_function_header(struct parser *ps)
    }
    f->loc.line = start.line;
    f->loc.col = start.col;
-   if (has_shared_size)
-      aco_function_set_shared_size(f, shared_size);
+   if (has_shared_size) {
+      /* not through aco_function_set_shared_size: the validator reports a bad size with the
+       * function's location */
+      f->shared_size = shared_size;
+      f->has_shared_size = true;
+   }
    for (unsigned i = 0; i < n; i++) {
       const char *pn = aco_arena_strdup(&ps->p->arena, pnames[i].text, pnames[i].len);
       if (!pn)

@@ -465,8 +465,11 @@ air_print_program(const struct aco_program *p, struct aco_strbuf *sb)
 aco_status
 aco_program_print(const aco_program *p, aco_write_fn write, void *user)
 {
-   if (!p || !write)
+   if (!p)
       return ACO_ERROR_INVALID_ARGUMENT;
+   if (!write)
+      return air_error((aco_program *)p, ACO_ERROR_INVALID_ARGUMENT,
+                       "aco_program_print: write is NULL");
    struct aco_strbuf sb;
    aco_strbuf_init(&sb, &p->allocator);
    air_print_program(p, &sb);

@@ -774,6 +774,8 @@ check_function(struct vctx *c, struct aco_function *f)
              AIR_MAX_SHARED_SIZE);
    if (!entry && f->has_shared_size)
       report(c, NULL, "only entry functions declare a shared_size");
+   if (f->unfinished)
+      report(c, NULL, "its builder was destroyed with an if or a loop still open");
    for (uint32_t i = 0; i < f->num_params; i++) {
       const struct air_param *p = &f->params[i];
       if (entry && (!(p->flags & ACO_PARAM_UNIFORM) ||

@@ -464,8 +464,11 @@ aco_function_param_locations(const aco_function *f, aco_param_location *params,
                              uint32_t num_params, aco_param_location *system,
                              uint32_t *stack_bytes)
 {
-   if (!f || (num_params && !params))
+   if (!f)
       return ACO_ERROR_INVALID_ARGUMENT;
+   if (num_params && !params)
+      return air_error(f->program, ACO_ERROR_INVALID_ARGUMENT,
+                       "aco_function_param_locations: @%s: params is NULL", f->name);
    if (num_params != f->num_params)
       return air_error(f->program, ACO_ERROR_INVALID_ARGUMENT,
                        "aco_function_param_locations: @%s has %u parameters, not %u", f->name,

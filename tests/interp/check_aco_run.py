@@ -48,5 +48,39 @@ with tempfile.TemporaryDirectory() as tmp:
             line = "+40     0x%08x" % struct.unpack("<I", struct.pack("<f", want))[0]
             if r5.returncode != 0 or line not in r5.stdout:
                 print("--compile", cpu, wave, "did not give", line, r5.returncode, r5.stdout[-300:], r5.stderr[:300]); ok = False
+# the parse error located first on its line, after everything stdout printed
+if not r3.stderr.startswith("<stdin>:2:1: error: "):
+    print("a parse error should read <stdin>:2:1: error: ..., got", r3.stderr[:300]); ok = False
+# --version; -mcpu with a space selects the machine-code mode like -mcpu=
+r6 = subprocess.run([aco_run, "--version"], capture_output=True, text=True)
+if r6.returncode != 0 or not r6.stdout.startswith("aco-run (libaco) "):
+    print("--version:", r6.returncode, r6.stdout[:200]); ok = False
+r7 = subprocess.run([aco_run, "-mcpu", "gfx1100", "/nonexistent/k.bin"], capture_output=True, text=True)
+if r7.returncode != 1 or "'/nonexistent/k.bin': No such file or directory" not in r7.stderr:
+    print("-mcpu gfx1100 with a missing file:", r7.returncode, r7.stderr[:300]); ok = False
+# --dump DIR and bufK+OFFSET: buffer 1 holds buffer 0's address + 8, through which the
+# kernel stores 42; the interpreter's and the emulator's final bytes land in DIR
+ptr = ("target gfx1100 wave32\n"
+       "entry function @k(uniform ptr %out, uniform ptr %tab) abi @compute_default "
+       "workgroup_size 1 1 1 {\n  %p = load_global ptr %tab\n  %v = const i32 42\n"
+       "  store_global %p, %v\n  return\n}\n")
+with tempfile.TemporaryDirectory() as tmp:
+    for mode in ([], ["--compile"]):
+        r8 = subprocess.run([aco_run, *mode, "--buf", "0=zero:16", "--buf", "1=words:buf0+8",
+                             "--dump", tmp, "-"], input=ptr, capture_output=True, text=True)
+        b0 = open(os.path.join(tmp, "buf0.bin"), "rb").read() if r8.returncode == 0 else b""
+        b1 = open(os.path.join(tmp, "buf1.bin"), "rb").read() if r8.returncode == 0 else b""
+        if b0 != struct.pack("<4I", 0, 0, 42, 0) or b1 != struct.pack("<Q", (1 << 32) + 8):
+            print("--dump", mode, r8.returncode, b0, b1, r8.stderr[:300]); ok = False
+        os.unlink(os.path.join(tmp, "buf0.bin")) if b0 else None
+    r9 = subprocess.run([aco_run, "--buf", "0=zero:16", "--buf", "1=words:buf0+x", "-"], input=ptr,
+                        capture_output=True, text=True)
+    if r9.returncode != 1 or "bad buffer address 'buf0+x'" not in r9.stderr:
+        print("a bad bufK+OFFSET:", r9.returncode, r9.stderr[:300]); ok = False
+    r10 = subprocess.run([aco_run, "--buf", "0=zero:16", "--buf", "1=words:buf0",
+                          "--dump", os.path.join(tmp, "no", "such"), "-"], input=ptr,
+                         capture_output=True, text=True)
+    if r10.returncode != 1 or "No such file or directory" not in r10.stderr:
+        print("--dump into a missing directory:", r10.returncode, r10.stderr[:300]); ok = False
 print(r.stdout[:400] if ok else r.stdout + r.stderr)
 sys.exit(0 if ok else 1)

@@ -97,12 +97,48 @@ test_read_all_terminates(void **state)
    }
 }
 
+/* The diagnostics as tool_print_errors writes them for a message. */
+static void
+check_errors(const char *file, const char *message, const char *expected)
+{
+   char buf[1024] = "";
+   FILE *f = fmemopen(buf, sizeof(buf) - 1, "w");
+   assert_non_null(f);
+   tool_print_errors(f, "aco-cc", file, message);
+   fclose(f);
+   assert_string_equal(buf, expected);
+}
+
+static void
+test_print_errors(void **state)
+{
+   (void)state;
+   /* the parser's location */
+   check_errors("k.air", "k.air:4:19: expected a type", "k.air:4:19: error: expected a type\n");
+   /* the validator's, with its heading, several errors */
+   check_errors("k.air",
+                "2 errors:\nline 7:3: function @k, body: bad\nline 12:1: function @f: worse\n",
+                "k.air:7:3: error: function @k, body: bad\nk.air:12:1: error: function @f: worse\n");
+   check_errors("k.air", "1 error:\nline 5:1: function @k: x",
+                "k.air:5:1: error: function @k: x\n");
+   /* no location: the file, or the tool without a file */
+   check_errors("k.air", "aco_compile: @k: too many registers",
+                "k.air: error: aco_compile: @k: too many registers\n");
+   check_errors(NULL, "line 3:2: x", "aco-cc:3:2: error: x\n");
+   check_errors(NULL, "out of memory", "aco-cc: error: out of memory\n");
+   /* what only looks like a location */
+   check_errors("k.air", "line 3: x", "k.air: error: line 3: x\n");
+   check_errors("k.air", "k.air:3:x: y", "k.air: error: k.air:3:x: y\n");
+   check_errors("k.air", "", "k.air: error: failed\n");
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_retarget),
       cmocka_unit_test(test_read_all_terminates),
+      cmocka_unit_test(test_print_errors),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
