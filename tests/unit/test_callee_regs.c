@@ -135,12 +135,53 @@ test_exec_sgpr_kept_for_saves(void **state)
    }
 }
 
+/* Uniform values live across a call take preserved SGPRs, which @r saves in lanes of a
+ * VGPR no call clobbers: the values stay in its lanes from the entry to the return, so the
+ * only scratch accesses are that VGPR's own whole-wave save and restore, and the restores
+ * need one wait, before the return. */
+static const char *const sgprs_in_lanes_text =
+   "target gfx1100 wave32\n"
+   "function @leaf(i32 %a, return i32 %r) abi @compute_default {\n"
+   "  %b = iadd %a, %a\n"
+   "  return %b\n"
+   "}\n"
+   "function @r(i32 %a, uniform i32 %k, uniform i32 %m, return i32 %r) abi @compute_default {\n"
+   "  %s = imul %k, %m\n"
+   "  %t = ixor %s, %k\n"
+   "  %z = const i32 0\n"
+   "  %c = call @leaf(%a, %z)\n"
+   "  %u = iadd %c, %t\n"
+   "  %v = iadd %u, %s\n"
+   "  return %v\n"
+   "}\n";
+
+static void
+test_sgprs_kept_in_lanes(void **state)
+{
+   (void)state;
+   for (unsigned l = 0; l < 3; l++) {
+      for (unsigned wave = 32; wave <= 64; wave += 32) {
+         aco_status s;
+         aco_binary *bin = compile_at(sgprs_in_lanes_text, levels[l], wave, &s);
+         assert_int_equal(s, ACO_SUCCESS);
+         const char *d = bin->disassembly;
+         assert_true(count_lines(d, "v_writelane_b32") >= 2);
+         assert_true(count_lines(d, "v_readlane_b32") >= 2);
+         assert_int_equal(count_lines(d, "scratch_store"), 1);
+         assert_int_equal(count_lines(d, "scratch_load"), 1);
+         assert_int_equal(count_lines(d, "s_waitcnt vmcnt") + count_lines(d, "s_wait_loadcnt"), 1);
+         aco_binary_destroy(bin);
+      }
+   }
+}
+
 int
 main(void)
 {
    const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_dying_params_not_overwritten),
       cmocka_unit_test(test_exec_sgpr_kept_for_saves),
+      cmocka_unit_test(test_sgprs_kept_in_lanes),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
