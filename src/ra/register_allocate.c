@@ -119,6 +119,9 @@ struct ra_ctx {
    /* bytes: the clobbered SGPR (pair in wave64) the saves hold exec in, which the
     * clobbered-first search leaves alone (empty when there is none) */
    unsigned exec_lo, exec_hi;
+   /* by original temporary: the register (bytes, +1; 0: none) a call or return reads it
+    * from where it dies, which its definition takes when it is free */
+   uint16_t *affinity;
 };
 
 /* ---- small helpers ----------------------------------------------------------------------- */
@@ -852,9 +855,23 @@ handle_definitions(struct ra_ctx *c, struct aco_minstr *in, const struct aco_mbl
           reads_take_high_half(c, b, d->temp.id))
          hw_def = false;
       int pref = preferred_reg(c, in, i);
+      /* the register a call or return will read the value from: taken before a dying
+       * operand's register (which saves nothing for a hardware instruction without a tied
+       * operand), after a copy-free place of a pseudo instruction */
+      int aff = -1;
+      bool tied_here = i == 0 && aco_minstr_tied_operand(in) >= 0;
+      if ((pref < 0 || (!is_pseudo(in) && !tied_here)) && !hw_def &&
+          aco_rc_bytes(wrc) == aco_rc_bytes(rc) &&
+          d->temp.id < c->orig_count && c->affinity[d->temp.id]) {
+         unsigned want = c->affinity[d->temp.id] - 1u;
+         if (reg_fits_class(c, wrc, (int)want, false) && window_free(c, want, bytes, true, overlap))
+            aff = (int)want;
+      }
       /* a tied result takes its operand's register wherever that is (a value may sit
        * past its class's part of the file when nothing else was free) */
-      bool tied_def = i == 0 && aco_minstr_tied_operand(in) >= 0;
+      bool tied_def = tied_here;
+      if (aff >= 0)
+         pref = -1;
       /* in a function that saves registers, a result written over a preserved register
        * (a dying operand's, say a parameter's) costs a save and a restore with a wait:
        * a free clobbered window is taken instead. Copy-free pseudo instructions leave
@@ -866,6 +883,8 @@ handle_definitions(struct ra_ctx *c, struct aco_minstr *in, const struct aco_mbl
       } else if (pref >= 0 && (tied_def || reg_fits_class(c, wrc, pref, hw_def)) &&
           window_free(c, (unsigned)pref, bytes, true, overlap)) {
          reg = (unsigned)pref;
+      } else if (aff >= 0) {
+         reg = (unsigned)aff;
       } else if (!find_reg(c, wrc, true, overlap, hw_def, &reg)) {
          if (!cheapest_window(c, wrc, overlap, hw_def, &reg))
             return fail(c, ACO_ERROR_REGISTER_LIMIT,
@@ -1531,6 +1550,27 @@ choose_exec_sgprs(struct ra_ctx *c)
    }
 }
 
+/* Affinity hints: a value read for the last time as a fixed operand of a call or a
+ * return (an argument, a result) is best defined right in that register, which saves the
+ * copy into it. */
+static void
+collect_affinities(struct ra_ctx *c)
+{
+   struct aco_mblock *b;
+   struct aco_minstr *in;
+   aco_foreach_block(c->p, b) {
+      aco_foreach_instr(b, in) {
+         if (in->opcode != aco_op_p_call && in->opcode != aco_op_p_return)
+            continue;
+         aco_foreach_operand(in, o) {
+            if (o->kind == ACO_OPND_TEMP && o->fixed && o->kill && o->temp.id < c->orig_count &&
+                !c->affinity[o->temp.id] && o->reg.reg_b < 0xffff)
+               c->affinity[o->temp.id] = (uint16_t)(o->reg.reg_b + 1);
+         }
+      }
+   }
+}
+
 aco_status
 aco_register_allocate(struct aco_mprogram *p)
 {
@@ -1553,8 +1593,13 @@ aco_register_allocate(struct aco_mprogram *p)
    c->cur_name = aco_arena_array(&p->arena, uint32_t, c->orig_count + 1);
    c->out_name = aco_arena_array(&p->arena, uint32_t *, p->blocks.len + 1);
    c->opnd_name = aco_arena_array(&p->arena, uint32_t, 256);
+   c->affinity = aco_arena_array(&p->arena, uint16_t, c->orig_count + 1);
+   if (c->affinity) {
+      memset(c->affinity, 0, sizeof(uint16_t) * (c->orig_count + 1));
+      collect_affinities(c);
+   }
    struct ra_temp z = {0};
-   bool ok = c->cur_name && c->out_name && c->opnd_name;
+   bool ok = c->cur_name && c->out_name && c->opnd_name && c->affinity;
    while (ok && c->temps.len < p->temp_count)
       ok = aco_vec_push(p->allocator, &c->temps, z);
    if (!ok) {

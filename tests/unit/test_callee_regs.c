@@ -175,6 +175,36 @@ test_sgprs_kept_in_lanes(void **state)
    }
 }
 
+/* The result is computed from two dying values: it is defined right in its return
+ * register (the affinity of p_return's fixed operand) rather than over a dying operand's
+ * register, so no copy precedes the return. */
+static const char *const result_in_place_text =
+   "target gfx1100 wave32\n"
+   "function @f(i32 %a, i32 %b, f32 %x, return i32 %r) abi @compute_default {\n"
+   "  %c = const i32 12\n"
+   "  %s = ishl %a, %c\n"
+   "  %z = const i32 0\n"
+   "  %m = smin %s, %z\n"
+   "  %p = imul %m, %s\n"
+   "  return %p\n"
+   "}\n";
+
+static void
+test_result_defined_in_place(void **state)
+{
+   (void)state;
+   for (unsigned l = 0; l < 3; l++) {
+      for (unsigned wave = 32; wave <= 64; wave += 32) {
+         aco_status s;
+         aco_binary *bin = compile_at(result_in_place_text, levels[l], wave, &s);
+         assert_int_equal(s, ACO_SUCCESS);
+         assert_int_equal(count_lines(bin->disassembly, "v_mov_b32"), 0);
+         assert_int_equal(count_lines(bin->disassembly, "v_mul_lo_u32 v16,"), 1);
+         aco_binary_destroy(bin);
+      }
+   }
+}
+
 int
 main(void)
 {
@@ -182,6 +212,7 @@ main(void)
       cmocka_unit_test(test_dying_params_not_overwritten),
       cmocka_unit_test(test_exec_sgpr_kept_for_saves),
       cmocka_unit_test(test_sgprs_kept_in_lanes),
+      cmocka_unit_test(test_result_defined_in_place),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
 }
