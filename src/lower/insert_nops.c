@@ -555,9 +555,10 @@ fix_all(struct nop_ctx *c, const struct nop_state *s, struct nop_fix *f)
       }
    }
    if (c->gfx11) {
-      bool open = exec_valu(s) < HZ_FAR || s->pf_unknown;
+      /* the partial-forwarding state matters in wave64 only */
+      bool open = c->wave64 && (exec_valu(s) < HZ_FAR || s->pf_unknown);
       for (unsigned v = 0; v < s->vgpr_end && !open; v++)
-         open = trans_valu(s, v) < HZ_FAR || wr_valu(s, v) < 8;
+         open = trans_valu(s, v) < HZ_FAR || (c->wave64 && wr_valu(s, v) < 8);
       if (open)
          f->depctr &= ACO_DEPCTR_VA_VDST0;
       if (s->pending[0] | s->pending[1] | s->mask[0] | s->mask[1])

@@ -12,10 +12,11 @@
  * after the one that writes the register (the largest count a wait may leave outstanding
  * for the register to be written), and the same for the last event that writes memory.
  * Before an instruction that reads or overwrites a pending register, the smallest wait
- * that covers it is inserted; before a barrier (and calls, returns through s_setpc), every
- * outstanding memory write is waited for, and before calls and s_setpc every pending
- * register too (docs/calls.md: nothing is outstanding at a function's entry or after a
- * call); s_endpgm needs nothing. States merge at joins
+ * that covers it is inserted; before a barrier every outstanding memory write is waited
+ * for, and before calls and s_setpc every pending register (docs/calls.md "Waits": no
+ * register is pending at a function's entry or after a call; memory writes may be, so a
+ * called function starts, and a caller resumes, with writes of unknown count outstanding);
+ * s_endpgm needs nothing. States merge at joins
  * by taking, per register and counter, the smaller count (a wait that is enough on every
  * path); loops iterate to a fixed point (the state only grows), then one last walk inserts
  * the waits. Waits already in the program are taken into account. */
@@ -303,12 +304,26 @@ require_range(struct waits_ctx *ctx, aco_physreg reg, unsigned bytes, uint8_t *r
       require_reg(ctx, first + k, req);
 }
 
+/* Instructions before which every outstanding memory write is waited for: barriers make a
+ * wave's writes visible to the others of its workgroup. Calls and returns are not among
+ * them (docs/calls.md "Waits"): a wave's own accesses to one address happen in order, and
+ * the other function assumes writes may still be in flight. */
 static bool
 is_barrier(const struct aco_minstr *in)
 {
    return in->opcode == aco_op_s_barrier || in->opcode == aco_op_s_barrier_signal ||
-          in->opcode == aco_op_s_barrier_signal_isfirst || in->opcode == aco_op_s_setpc_b64 ||
-          (aco_op_info(in->opcode)->flags & ACO_OPF_CALL);
+          in->opcode == aco_op_s_barrier_signal_isfirst;
+}
+
+/* Memory writes another function may have left outstanding (at a called function's entry,
+ * after a call): on every counter a store, an LDS write or a FLAT store counts on. */
+static void
+stores_unknown(const struct wait_counters *wc, struct wait_state *s)
+{
+   uint8_t m = wc->events[EV_STORE] | wc->events[EV_FLAT_STORE] | wc->events[EV_DS];
+   for (unsigned c = 0; c < wc->count; c++)
+      if ((m >> c) & 1)
+         s->store[c] = 0;
 }
 
 static aco_status
@@ -464,6 +479,8 @@ process_instr(struct waits_ctx *ctx, struct aco_minstr *in)
          }
       }
    }
+   if (info->flags & ACO_OPF_CALL)
+      stores_unknown(wc, &ctx->cur);
    return ctx->emit ? push(ctx, in) : ACO_SUCCESS;
 }
 
@@ -507,8 +524,11 @@ static aco_status
 process_block(struct waits_ctx *ctx, struct aco_mblock *b, bool *changed)
 {
    state_reset(&ctx->cur);
-   if (b->index == 0)
+   if (b->index == 0) {
       ctx->cur.reached = true;
+      if (!ctx->p->is_entry || ctx->p->is_chain)
+         stores_unknown(ctx->wc, &ctx->cur);
+   }
    for (uint32_t i = 0; i < b->linear_preds.len; i++) {
       uint32_t pi = b->linear_preds.data[i];
       if (pi < ctx->p->blocks.len && ctx->out[pi])

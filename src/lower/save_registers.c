@@ -10,8 +10,10 @@
  *   preserved, in the lanes inactive at the entry if clobbered (the caller's values there
  *   are preserved by every ABI).
  * - Preserved SGPRs it writes go into lanes of a VGPR the function never names
- *   (v_writelane), stored with exec = just those lanes, and back (v_readlane) before
- *   each return; that VGPR counts as written in all lanes.
+ *   (v_writelane) and back (v_readlane) before each return; that VGPR counts as written
+ *   in all lanes. When no call of the function clobbers that VGPR either, the values stay
+ *   in its lanes meanwhile; otherwise its lanes are stored with exec = just those lanes
+ *   and loaded back before the v_readlane.
  * A return restores only what some path to it may have written (on the linear CFG);
  * the others still hold their entry values.
  *
@@ -48,6 +50,9 @@ struct save_ctx {
    int sp;               /* stack pointer SGPR, or -1 (chain functions: offsets from 0) */
    int tmp;              /* SGPR (pair in wave64) for the entry exec, or -1 */
    int lane_vgpr;        /* VGPR carrying SGPRs, or -1 */
+   /* the SGPRs stay in the lane VGPR's lanes from the entry to each return (nothing else
+    * writes it, no call clobbers it): no scratch slot and no wait of their own */
+   bool lanes_kept;
    uint32_t base;        /* first byte of the save area */
    uint32_t bytes;       /* its size */
    uint16_t active[256], all[256], inactive[256], sgprs[ACO_SGPR_COUNT];
@@ -97,11 +102,21 @@ classify(struct save_ctx *c)
          c->sgprs[c->num_sgprs++] = (uint16_t)s;
    c->tmp = c->lane_vgpr = -1;
    if (c->num_sgprs) {
-      /* a VGPR the function never names, clobbered if possible */
-      c->lane_vgpr = free_register(c, 256, 512, 1);
+      /* a VGPR the function never names, clobbered if possible; better one no call of the
+       * function clobbers either, which can keep the SGPRs in its lanes throughout */
+      for (unsigned f = 256; f < 512 && c->lane_vgpr < 0; f++)
+         if (!test(p->regs_used, f) && !test(p->regs_written, f) && !p->preserved[f])
+            c->lane_vgpr = (int)f;
+      for (unsigned f = 256; f < 512 && c->lane_vgpr < 0; f++)
+         if (!test(p->regs_used, f) && !test(p->regs_written, f))
+            c->lane_vgpr = (int)f;
+      if (c->lane_vgpr < 0)
+         c->lane_vgpr = free_register(c, 256, 512, 1);
       for (unsigned f = 256; f < 512 && c->lane_vgpr < 0; f++)
          if (!test(p->regs_used, f))
             c->lane_vgpr = (int)f;
+      c->lanes_kept = c->lane_vgpr >= 0 && !test(p->regs_written, (unsigned)c->lane_vgpr) &&
+                      c->num_sgprs <= p->wave_size;
       if (c->lane_vgpr < 0)
          return err(c, ACO_ERROR_UNSUPPORTED,
                     "every VGPR is used: none is left to save the preserved SGPRs in");
@@ -127,7 +142,8 @@ classify(struct save_ctx *c)
    for (unsigned k = 0; k < c->num_inactive; k++, at += 4)
       c->slot_of[c->inactive[k]] = at;
    c->sgpr_slot0 = at;
-   at += 4 * ((c->num_sgprs + p->wave_size - 1) / p->wave_size);
+   if (!c->lanes_kept)
+      at += 4 * ((c->num_sgprs + p->wave_size - 1) / p->wave_size);
    if (c->num_all || c->num_inactive || c->num_sgprs) {
       unsigned size = p->wave_size / 32;
       c->tmp = free_register(c, 0, ACO_SGPR_COUNT, size);
@@ -239,6 +255,13 @@ move_sgprs(struct save_ctx *c, struct aco_mbuilder *b, bool restore)
       any += !restore || wanted(c, c->sgprs[k]);
    if (!any)
       return;
+   if (c->lanes_kept) {
+      /* v_writelane / v_readlane ignore exec; the lanes hold the values until the return */
+      for (unsigned k = 0; k < c->num_sgprs; k++)
+         if (!restore || wanted(c, c->sgprs[k]))
+            lane_op(c, b, restore, c->sgprs[k], k);
+      return;
+   }
    unsigned lv = (unsigned)c->lane_vgpr, ws = c->p->wave_size;
    bool w64 = ws == 64;
    aco_mb_sop1(b, w64 ? aco_op_s_mov_b64 : aco_op_s_mov_b32,

@@ -114,8 +114,14 @@ struct ra_ctx {
    bool moving_killed; /* compact() places an operand this instruction kills (window_free) */
    bool failed;
    /* a function that saves what it writes of these for its caller (by register: SGPRs,
-    * then VGPRs from 256): free VGPRs outside them are taken first; NULL otherwise */
+    * then VGPRs from 256): free registers outside them are taken first; NULL otherwise */
    const uint8_t *preserved;
+   /* bytes: the clobbered SGPR (pair in wave64) the saves hold exec in, which the
+    * clobbered-first search leaves alone (empty when there is none) */
+   unsigned exec_lo, exec_hi;
+   /* by original temporary: the register (bytes, +1; 0: none) a call or return reads it
+    * from where it dies, which its definition takes when it is free */
+   uint16_t *affinity;
 };
 
 /* ---- small helpers ----------------------------------------------------------------------- */
@@ -257,8 +263,16 @@ window_preserved(const struct ra_ctx *c, unsigned reg, unsigned bytes)
    return false;
 }
 
+/* Whether a window is one the clobbered-first search takes: no preserved register in it
+ * and none of the SGPRs kept for the saves' exec. */
+static bool
+window_clobbered(const struct ra_ctx *c, unsigned reg, unsigned bytes)
+{
+   return !window_preserved(c, reg, bytes) && (reg >= c->exec_hi || reg + bytes <= c->exec_lo);
+}
+
 /* First free aligned window of the class (linear VGPRs: the highest one); with
- * `clobbered_only`, none that holds a preserved register. */
+ * `clobbered_only`, none that holds a preserved register or the saves' exec SGPRs. */
 static bool
 find_reg_in(struct ra_ctx *c, aco_rc rc, unsigned lo, unsigned hi, bool def, bool overlap,
             bool hw_def, bool clobbered_only, unsigned *out)
@@ -269,7 +283,7 @@ find_reg_in(struct ra_ctx *c, aco_rc rc, unsigned lo, unsigned hi, bool def, boo
    if (aco_rc_is_vgpr(rc) && aco_rc_is_linear(rc)) {
       for (unsigned r = lo + ((hi - bytes - lo) / a) * a;; r -= a) {
          if (window_free(c, r, bytes, def, overlap) &&
-             !(clobbered_only && window_preserved(c, r, bytes))) {
+             (!clobbered_only || window_clobbered(c, r, bytes))) {
             *out = r;
             return true;
          }
@@ -279,7 +293,7 @@ find_reg_in(struct ra_ctx *c, aco_rc rc, unsigned lo, unsigned hi, bool def, boo
    }
    for (unsigned r = lo; r + bytes <= hi; r += a)
       if (window_free(c, r, bytes, def, overlap) &&
-          !(clobbered_only && window_preserved(c, r, bytes))) {
+          (!clobbered_only || window_clobbered(c, r, bytes))) {
          *out = r;
          return true;
       }
@@ -293,10 +307,8 @@ find_reg(struct ra_ctx *c, aco_rc rc, bool def, bool overlap, bool hw_def, unsig
 {
    unsigned lo, hi;
    file_range(c, rc, &lo, &hi);
-   /* a VGPR the caller does not need kept costs no save and restore. Not SGPRs: the saves
-    * hold exec in an SGPR the function leaves free and its ABI clobbers, and an ABI with few
-    * clobbered SGPRs (its system parameters in them) would have none left */
-   if (c->preserved && aco_rc_is_vgpr(rc) && find_reg_in(c, rc, lo, hi, def, overlap, hw_def, true, out))
+   /* a register the caller does not need kept costs no save and restore */
+   if (c->preserved && find_reg_in(c, rc, lo, hi, def, overlap, hw_def, true, out))
       return true;
    if (find_reg_in(c, rc, lo, hi, def, overlap, hw_def, false, out))
       return true;
@@ -543,6 +555,15 @@ preferred_reg(struct ra_ctx *c, const struct aco_minstr *in, unsigned di)
       return -1;
    }
    }
+}
+
+/* Whether the preferred register of a definition of `in` means writing it: not for the
+ * pseudo instructions whose result, there, is the operand left in place. */
+static bool
+writes_in_place(const struct aco_minstr *in)
+{
+   return in->opcode != aco_op_p_parallelcopy && in->opcode != aco_op_p_split_vector &&
+          in->opcode != aco_op_p_extract_vector;
 }
 
 static bool
@@ -834,12 +855,36 @@ handle_definitions(struct ra_ctx *c, struct aco_minstr *in, const struct aco_mbl
           reads_take_high_half(c, b, d->temp.id))
          hw_def = false;
       int pref = preferred_reg(c, in, i);
+      /* the register a call or return will read the value from: taken before a dying
+       * operand's register (which saves nothing for a hardware instruction without a tied
+       * operand), after a copy-free place of a pseudo instruction */
+      int aff = -1;
+      bool tied_here = i == 0 && aco_minstr_tied_operand(in) >= 0;
+      if ((pref < 0 || (!is_pseudo(in) && !tied_here)) && !hw_def &&
+          aco_rc_bytes(wrc) == aco_rc_bytes(rc) &&
+          d->temp.id < c->orig_count && c->affinity[d->temp.id]) {
+         unsigned want = c->affinity[d->temp.id] - 1u;
+         if (reg_fits_class(c, wrc, (int)want, false) && window_free(c, want, bytes, true, overlap))
+            aff = (int)want;
+      }
       /* a tied result takes its operand's register wherever that is (a value may sit
        * past its class's part of the file when nothing else was free) */
-      bool tied_def = i == 0 && aco_minstr_tied_operand(in) >= 0;
-      if (pref >= 0 && (tied_def || reg_fits_class(c, wrc, pref, hw_def)) &&
+      bool tied_def = tied_here;
+      if (aff >= 0)
+         pref = -1;
+      /* in a function that saves registers, a result written over a preserved register
+       * (a dying operand's, say a parameter's) costs a save and a restore with a wait:
+       * a free clobbered window is taken instead. Copy-free pseudo instructions leave
+       * their value where it is and write nothing. */
+      if (pref >= 0 && !tied_def && c->preserved && writes_in_place(in) &&
+          window_preserved(c, (unsigned)pref, bytes) &&
+          find_reg_in(c, wrc, lo, hi, true, overlap, hw_def, true, &reg)) {
+         pref = -1;
+      } else if (pref >= 0 && (tied_def || reg_fits_class(c, wrc, pref, hw_def)) &&
           window_free(c, (unsigned)pref, bytes, true, overlap)) {
          reg = (unsigned)pref;
+      } else if (aff >= 0) {
+         reg = (unsigned)aff;
       } else if (!find_reg(c, wrc, true, overlap, hw_def, &reg)) {
          if (!cheapest_window(c, wrc, overlap, hw_def, &reg))
             return fail(c, ACO_ERROR_REGISTER_LIMIT,
@@ -1462,6 +1507,70 @@ check_limits(struct ra_ctx *c)
    return aco_mprogram_error(p, ACO_ERROR_REGISTER_LIMIT, "register allocation: over the limits");
 }
 
+/* The SGPR (pair in wave64) the register saves will hold exec in (save_registers.c): the
+ * first clobbered one below the limit that no fixed operand or definition names (the
+ * parameters, results and return address; not what a call clobbers). Values take it only
+ * when every other clobbered SGPR is taken, so that SGPRs can be placed clobbered first
+ * even under an ABI whose few clobbered SGPRs hold its system parameters. */
+static void
+choose_exec_sgprs(struct ra_ctx *c)
+{
+   struct aco_mprogram *p = c->p;
+   uint8_t named[ACO_SGPR_COUNT] = {0};
+   struct aco_mblock *b;
+   struct aco_minstr *in;
+   aco_foreach_block(p, b) {
+      aco_foreach_instr(b, in) {
+         aco_foreach_operand(in, o) {
+            if (o->kind != ACO_OPND_TEMP || !o->fixed)
+               continue;
+            for (unsigned r = o->reg.reg_b / 4; r * 4 < o->reg.reg_b + aco_rc_bytes(o->temp.rc); r++)
+               if (r < ACO_SGPR_COUNT)
+                  named[r] = 1;
+         }
+         aco_foreach_definition(in, d) {
+            if (!d->fixed || !d->temp.id)
+               continue;
+            for (unsigned r = d->reg.reg_b / 4; r * 4 < d->reg.reg_b + aco_rc_bytes(d->temp.rc); r++)
+               if (r < ACO_SGPR_COUNT)
+                  named[r] = 1;
+         }
+      }
+   }
+   unsigned size = p->wave_size / 32;
+   for (unsigned r = 0; r + size <= c->sgpr_limit && r + size <= ACO_SGPR_COUNT; r += size) {
+      bool ok = true;
+      for (unsigned k = 0; k < size && ok; k++)
+         ok = !c->preserved[r + k] && !named[r + k];
+      if (ok) {
+         c->exec_lo = r * 4;
+         c->exec_hi = (r + size) * 4;
+         return;
+      }
+   }
+}
+
+/* Affinity hints: a value read for the last time as a fixed operand of a call or a
+ * return (an argument, a result) is best defined right in that register, which saves the
+ * copy into it. */
+static void
+collect_affinities(struct ra_ctx *c)
+{
+   struct aco_mblock *b;
+   struct aco_minstr *in;
+   aco_foreach_block(c->p, b) {
+      aco_foreach_instr(b, in) {
+         if (in->opcode != aco_op_p_call && in->opcode != aco_op_p_return)
+            continue;
+         aco_foreach_operand(in, o) {
+            if (o->kind == ACO_OPND_TEMP && o->fixed && o->kill && o->temp.id < c->orig_count &&
+                !c->affinity[o->temp.id] && o->reg.reg_b < 0xffff)
+               c->affinity[o->temp.id] = (uint16_t)(o->reg.reg_b + 1);
+         }
+      }
+   }
+}
+
 aco_status
 aco_register_allocate(struct aco_mprogram *p)
 {
@@ -1478,12 +1587,19 @@ aco_register_allocate(struct aco_mprogram *p)
    c->sgpr_limit = p->max_sgprs && p->max_sgprs < ACO_SGPR_COUNT ? p->max_sgprs : ACO_SGPR_COUNT;
    c->vgpr_limit = p->max_vgprs && p->max_vgprs < ACO_VGPR_COUNT ? p->max_vgprs : ACO_VGPR_COUNT;
    c->preserved = aco_mprogram_saves_registers(p) ? p->preserved : NULL;
+   if (c->preserved)
+      choose_exec_sgprs(c);
    c->orig_count = p->temp_count;
    c->cur_name = aco_arena_array(&p->arena, uint32_t, c->orig_count + 1);
    c->out_name = aco_arena_array(&p->arena, uint32_t *, p->blocks.len + 1);
    c->opnd_name = aco_arena_array(&p->arena, uint32_t, 256);
+   c->affinity = aco_arena_array(&p->arena, uint16_t, c->orig_count + 1);
+   if (c->affinity) {
+      memset(c->affinity, 0, sizeof(uint16_t) * (c->orig_count + 1));
+      collect_affinities(c);
+   }
    struct ra_temp z = {0};
-   bool ok = c->cur_name && c->out_name && c->opnd_name;
+   bool ok = c->cur_name && c->out_name && c->opnd_name && c->affinity;
    while (ok && c->temps.len < p->temp_count)
       ok = aco_vec_push(p->allocator, &c->temps, z);
    if (!ok) {

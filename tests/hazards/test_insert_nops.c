@@ -712,6 +712,19 @@ test_resolve_at_return(void **state)
    run_pass(p);
    expect_block(p, 0, "v_cmpx_eq_u32 v_nop s_setpc_b64");
    aco_mprogram_destroy(p);
+
+   /* ordinary VALU writes just before a return: the partial-forwarding hazard exists in
+    * wave64 only, so wave32 leaves with nothing open */
+   for (unsigned wave = 32; wave <= 64; wave += 32) {
+      p = program(ACO_GFX1100, wave, 1);
+      valu2(p, 0, aco_op_v_add_nc_u32, 1, v(0), v(0));
+      valu2(p, 0, aco_op_v_add_nc_u32, 2, v(1), v(0));
+      add(p, 0, aco_op_s_setpc_b64, 0, 1)->operands[0] = s(30, 2);
+      run_pass(p);
+      expect_block(p, 0, wave == 32 ? "v_add_nc_u32 v_add_nc_u32 s_setpc_b64"
+                                    : "v_add_nc_u32 v_add_nc_u32 s_waitcnt_depctr:0xfff s_setpc_b64");
+      aco_mprogram_destroy(p);
+   }
 }
 
 /* Every allocation of the pass failing in turn: ACO_ERROR_OUT_OF_MEMORY with a message,

@@ -685,6 +685,79 @@ test_waits_barrier(void **state)
    }
 }
 
+/* A called function (docs/calls.md "Waits"): memory writes may be outstanding at its
+ * entry and after its calls, so barriers there wait for them; a call and a return wait for
+ * pending registers (the load into v5) but not for stores. */
+static void
+test_waits_calls(void **state)
+{
+   static const char *expected[3] = {
+      "BB0:\n"
+      "  s_waitcnt lgkmcnt(0)\n"
+      "  s_waitcnt_vscnt s125, 0\n"
+      "  s_barrier\n"
+      "  global_store_b32 v[10:11], v1\n"
+      "  s_swappc_b64 s[16:17], s[2:3]\n"
+      "  s_waitcnt lgkmcnt(0)\n"
+      "  s_waitcnt_vscnt s125, 0\n"
+      "  s_barrier\n"
+      "  global_store_b32 v[10:11], v1\n"
+      "  global_load_b32 v5, v[10:11]\n"
+      "  s_waitcnt vmcnt(0)\n"
+      "  s_setpc_b64 s[16:17]\n",
+      "BB0:\n"
+      "  s_waitcnt lgkmcnt(0)\n"
+      "  s_waitcnt_vscnt s124, 0\n"
+      "  s_barrier\n"
+      "  global_store_b32 v[10:11], v1\n"
+      "  s_swappc_b64 s[16:17], s[2:3]\n"
+      "  s_waitcnt lgkmcnt(0)\n"
+      "  s_waitcnt_vscnt s124, 0\n"
+      "  s_barrier\n"
+      "  global_store_b32 v[10:11], v1\n"
+      "  global_load_b32 v5, v[10:11]\n"
+      "  s_waitcnt vmcnt(0)\n"
+      "  s_setpc_b64 s[16:17]\n",
+      "BB0:\n"
+      "  s_wait_storecnt 0\n"
+      "  s_wait_dscnt 0\n"
+      "  s_barrier\n"
+      "  global_store_b32 v[10:11], v1\n"
+      "  s_swappc_b64 s[16:17], s[2:3]\n"
+      "  s_wait_storecnt 0\n"
+      "  s_wait_dscnt 0\n"
+      "  s_barrier\n"
+      "  global_store_b32 v[10:11], v1\n"
+      "  global_load_b32 v5, v[10:11]\n"
+      "  s_wait_loadcnt 0\n"
+      "  s_setpc_b64 s[16:17]\n",
+   };
+   for (unsigned l = 0; l < 3; l++) {
+      struct aco_mprogram *p = program(levels[l], 1);
+      p->is_entry = false;
+      struct aco_mblock *b = p->blocks.data[0];
+      for (unsigned k = 0; k < 2; k++) {
+         add(p, b, aco_op_s_barrier, 0, 0);
+         struct aco_minstr *in = add(p, b, aco_op_global_store_b32, 0, 2);
+         in->operands[0] = ov(10, 2);
+         in->operands[1] = ov(1, 1);
+         if (k == 0) {
+            in = add(p, b, aco_op_s_swappc_b64, 1, 1);
+            in->definitions[0] = dsg(16, 2);
+            in->operands[0] = os(2, 2);
+         }
+      }
+      struct aco_minstr *in = add(p, b, aco_op_global_load_b32, 1, 1);
+      in->definitions[0] = dv(5, 1);
+      in->operands[0] = ov(10, 2);
+      in = add(p, b, aco_op_s_setpc_b64, 0, 1);
+      in->operands[0] = os(16, 2);
+      assert_int_equal(aco_insert_waits(p), ACO_SUCCESS);
+      CHECK_PROGRAM(p, expected[l]);
+      aco_mprogram_destroy(p);
+   }
+}
+
 static void
 test_waits_cfg(void **state)
 {
@@ -866,6 +939,7 @@ main(void)
       cmocka_unit_test(test_waits_smem_ds),
       cmocka_unit_test(test_waits_in_order_ds),
       cmocka_unit_test(test_waits_barrier),
+      cmocka_unit_test(test_waits_calls),
       cmocka_unit_test(test_waits_cfg),
       cmocka_unit_test(test_waits_flat),
       cmocka_unit_test(test_waits_atomic_return),
