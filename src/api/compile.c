@@ -270,7 +270,7 @@ aco_compile_with(aco_program *prog, const aco_compile_options *options,
    return s;
 }
 
-#define ALL_COMPILE_FLAGS (ACO_COMPILE_DISASSEMBLY | ACO_COMPILE_NO_OPT)
+#define ALL_COMPILE_FLAGS (ACO_COMPILE_DISASSEMBLY | ACO_COMPILE_NO_OPT | ACO_COMPILE_PRINT_IR)
 
 aco_status
 aco_compile(aco_program *p, const aco_compile_options *options, const aco_allocator *allocator,

@@ -13,9 +13,12 @@ trap 'rm -rf "$tmp"' EXIT
 meson install --no-rebuild --quiet -C "$build" --destdir "$tmp/root" >/dev/null
 pc=$(find "$tmp/root" -name libaco.pc | head -1)
 [ -n "$pc" ] || { echo "no libaco.pc installed"; exit 1; }
+# the system's own .pc files stay visible: libaco's may name libdrm_amdgpu (built with the
+# libdrm feature), which a client's machine has installed beside it
+system_pc=$(pkg-config --variable pc_path pkg-config)
 export PKG_CONFIG_PATH=$(dirname "$pc")
 export PKG_CONFIG_SYSROOT_DIR=$tmp/root
-export PKG_CONFIG_LIBDIR=$PKG_CONFIG_PATH
+export PKG_CONFIG_LIBDIR=$PKG_CONFIG_PATH:$system_pc
 flags=$(pkg-config --cflags --libs libaco)
 echo "pkg-config --cflags --libs libaco: $flags"
 cd "$tmp"
