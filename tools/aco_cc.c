@@ -21,8 +21,9 @@ usage(FILE *f)
 {
    fprintf(f,
            "usage: aco-cc [options] [FILE|-]\n"
-           "Reads a libaco text IR program (FILE, or standard input), validates it and\n"
-           "compiles it for an AMD RDNA GPU.\n"
+           "Reads a libaco text IR program or a SPIR-V compute module (FILE, or standard\n"
+           "input; SPIR-V is recognised by its magic number), validates it and compiles it\n"
+           "for an AMD RDNA GPU.\n"
            "\n"
            "  -mcpu=gfx1030|gfx1100|gfx1200  target (replaces the program's `target` line)\n"
            "  -mwave=32|64                   wave size (default: the program's)\n"
@@ -37,6 +38,9 @@ usage(FILE *f)
            "  -c                             write raw machine code\n"
            "  --emit-elf                     write an ELF object\n"
            "  --emit-llvm                    write LLVM IR for llc-19 (for comparisons)\n"
+           "  --entry NAME                   SPIR-V: the GLCompute entry point to translate\n"
+           "  --spec ID=VALUE                SPIR-V: a specialization constant (VALUE an\n"
+           "                                 integer, or f:FLOAT); repeatable\n"
            "  -o FILE                        output file (default: standard output)\n"
            "  -h, --help                     this text\n"
            "\n"
@@ -135,6 +139,8 @@ main(int argc, char **argv)
    aco_target target = {ACO_GFX_NONE, 0};
    unsigned wave = 0;
    bool stats = false, disasm = false;
+   struct tool_spirv_args spv;
+   memset(&spv, 0, sizeof(spv));
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
       if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -179,6 +185,18 @@ main(int argc, char **argv)
          mode = MODE_ELF;
       } else if (!strcmp(a, "--emit-llvm")) {
          mode = MODE_LLVM;
+      } else if (!strcmp(a, "--entry") || !strcmp(a, "--spec")) {
+         if (++i == argc) {
+            fprintf(stderr, "aco-cc: %s needs a value\n", a);
+            return 1;
+         }
+         if (a[2] == 'e') {
+            spv.entry = argv[i];
+         } else if (!tool_add_spec(&spv, argv[i])) {
+            fprintf(stderr, "aco-cc: bad --spec '%s' (ID=VALUE, at most %u)\n", argv[i],
+                    TOOL_MAX_SPECS);
+            return 1;
+         }
       } else if (!strcmp(a, "-o")) {
          if (++i == argc) {
             fprintf(stderr, "aco-cc: -o needs a file name\n");
@@ -215,6 +233,18 @@ main(int argc, char **argv)
       return 1;
    }
 
+   aco_program *p;
+   const char *name = strcmp(input, "-") ? input : "<stdin>";
+   aco_status s = ACO_SUCCESS;
+   int rc = 0;
+   if (tool_is_spirv(text, len)) {
+      aco_target st = {target.gfx_level, wave};
+      rc = tool_spirv_program("aco-cc", name, text, len, st, &spv, &p);
+      free(text);
+      if (rc)
+         return rc;
+      goto compile;
+   }
    if (target.gfx_level || wave) {
       char *t;
       enum tool_retarget_result r =
@@ -233,16 +263,14 @@ main(int argc, char **argv)
    }
 
    aco_program_info info = {sizeof(info), {ACO_GFX_NONE, 0}, NULL, NULL, NULL};
-   aco_program *p;
    if (aco_program_create(&info, &p) != ACO_SUCCESS) {
       fprintf(stderr, "aco-cc: out of memory\n");
       free(text);
       return 1;
    }
-   const char *name = strcmp(input, "-") ? input : "<stdin>";
-   aco_status s = aco_program_parse(p, name, text, len);
+   s = aco_program_parse(p, name, text, len);
    free(text);
-   int rc = 0;
+compile:
    if (s == ACO_SUCCESS) {
       s = aco_program_validate(p);
    }
