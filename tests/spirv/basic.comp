@@ -1,8 +1,9 @@
 #version 450
-// buffer 0 out 1024 zero
-// buffer 1 in 1024 iota
+// buffer 0 1024 zero
+// buffer 1 1024 iota
 // push 7 3
 // grid 2 1 1
+// expect 0 0 0 11 34
 layout(local_size_x = 64) in;
 layout(std430, set = 0, binding = 0) buffer Out { uint o[]; };
 layout(std430, set = 0, binding = 1) readonly buffer In { uint v[]; };
