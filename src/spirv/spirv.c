@@ -71,8 +71,9 @@ struct sid {
    uint32_t vfirst;
    bool is_cell;
    uint32_t cell;
-   /* blocks */
+   /* blocks and functions */
    uint32_t block_index;
+   uint32_t first_label;
    uint32_t def_block; /* 1 + block index of the definition; 0 outside the function */
    /* global variables */
    uint32_t shared_offset;
@@ -129,7 +130,8 @@ struct ctx {
    struct sblock *blocks;
    uint32_t num_blocks;
 
-   uint32_t entry_fn, fn_begin, fn_end;
+   uint32_t entry_fn, funcs_begin;
+   struct callctx *call; /* the innermost inlined call */
    uint32_t local_size[3];
    uint32_t local_size_id[3];
    bool has_local_size_id;
@@ -150,8 +152,16 @@ struct ctx {
 };
 
 struct loopctx {
-   uint32_t header, merge, cont; /* label ids */
+   uint32_t header, merge, cont; /* label ids; 0 for the loop around an inlined call */
    struct loopctx *outer;
+};
+
+/* An inlined OpFunctionCall: its body runs in a loop that every return breaks. */
+struct callctx {
+   struct loopctx wrap;
+   uint32_t result; /* the call's result id, 0 for void */
+   uint32_t function;
+   struct callctx *outer;
 };
 
 static bool
@@ -694,7 +704,7 @@ parse_const(struct ctx *c, uint32_t o, uint32_t op, uint32_t wc)
       for (uint32_t k = 4; k < wc; k++)
          if (!scalar_const(c, w[k], o, &a[k - 4]))
             return false;
-      uint64_t r;
+      uint64_t r = 0;
       if (!eval_spec_op(c, o, sop, t, a, wc - 4, &r) || !push_const_leaf(c, r))
          return false;
       break;
@@ -1003,12 +1013,14 @@ parse_module(struct ctx *c)
          }
          if (end >= c->n)
             return INVALID(c, o, "OpFunction without OpFunctionEnd");
+         if (c->ids[w[2]].kind != ID_NONE)
+            return INVALID(c, o, "id %u defined twice", w[2]);
          c->ids[w[2]].kind = ID_FUNCTION;
-         if (w[2] == c->entry_fn) {
-            c->fn_begin = o;
-            c->fn_end = end;
-         }
-         o = end + 1;
+         c->ids[w[2]].word = o;
+         c->ids[w[2]].type = w[1];
+         if (!c->funcs_begin)
+            c->funcs_begin = o;
+         o = end + (c->w[end] >> 16);
          continue;
       }
       default:
@@ -1020,7 +1032,7 @@ parse_module(struct ctx *c)
       return INVALID(c, 0, c->opts && c->opts->entry ? "no GLCompute entry point named %s"
                                                      : "no GLCompute entry point%s",
                      c->opts && c->opts->entry ? c->opts->entry : "");
-   if (!c->fn_begin)
+   if (c->ids[c->entry_fn].kind != ID_FUNCTION)
       return INVALID(c, 0, "the entry point's function is not defined");
    /* the workgroup size: LocalSizeId constants, or a WorkgroupSize built-in constant */
    for (unsigned i = 0; i < 3 && c->has_local_size_id; i++) {
@@ -1094,25 +1106,57 @@ new_cells(struct ctx *c, uint32_t type, uint32_t *first)
    return true;
 }
 
-/* Blocks, definitions, and which values become cells. */
+/* Blocks, definitions, and which values become cells, over every function. */
 static bool
 scan_function(struct ctx *c)
 {
    const uint32_t *w = c->w;
-   uint32_t o = c->fn_begin + (w[c->fn_begin] >> 16);
-   uint32_t nb = 0;
-   for (uint32_t k = o; k < c->fn_end; k += w[k] >> 16)
+   uint32_t o = c->funcs_begin, nb = 0;
+   for (uint32_t k = o; k < c->n; k += w[k] >> 16)
       nb += (w[k] & 0xffff) == SpvOpLabel;
-   if (!nb)
-      return INVALID(c, c->fn_begin, "the entry function has no blocks");
-   c->blocks = aco_arena_array(&c->arena, struct sblock, nb);
+   c->blocks = aco_arena_array(&c->arena, struct sblock, nb + 1);
    if (!c->blocks)
       return OOM(c);
    int32_t cur = -1;
-   for (uint32_t k = o; k < c->fn_end; k += w[k] >> 16) {
+   uint32_t fn = 0;
+   for (uint32_t k = o; k < c->n; k += w[k] >> 16) {
       uint32_t op = w[k] & 0xffff, wc = w[k] >> 16;
-      if (op == SpvOpFunctionParameter)
-         return UNSUP(c, k, "an entry function with parameters");
+      if (op == SpvOpFunction) {
+         fn = w[k + 2];
+         cur = -1;
+         continue;
+      }
+      if (op == SpvOpFunctionEnd) {
+         if (cur < 0 || !c->blocks[cur].term)
+            return INVALID(c, k, "function %u ends without a terminated block", fn);
+         fn = 0;
+         continue;
+      }
+      if (!fn && (op == SpvOpLine || op == SpvOpNoLine || op == SpvOpNop))
+         continue;
+      if (!fn)
+         return INVALID(c, k, "%s between functions", op_name(op));
+      if (op == SpvOpFunctionParameter) {
+         if (fn == c->entry_fn)
+            return UNSUP(c, k, "an entry function with parameters");
+         if (cur >= 0)
+            return INVALID(c, k, "OpFunctionParameter after the first block");
+         if (wc < 3 || !get_type(c, w[k + 1], k) || !check_id(c, w[k + 2], k))
+            return c->status ? false : INVALID(c, k, "OpFunctionParameter too short");
+         struct sid *s = &c->ids[w[k + 2]];
+         if (s->kind != ID_NONE)
+            return INVALID(c, k, "id %u defined twice", w[k + 2]);
+         bool is_ptr = c->ids[w[k + 1]].op == SpvOpTypePointer;
+         s->kind = is_ptr ? ID_PTR : ID_VALUE;
+         s->op = (uint16_t)op;
+         s->word = k;
+         s->type = w[k + 1];
+         s->is_cell = !is_ptr;
+         s->vfirst = UINT32_MAX;
+         if (!is_ptr && c->ids[w[k + 1]].leaves > MAX_LEAVES)
+            return UNSUP(c, k, "a parameter of more than %u scalars", MAX_LEAVES);
+         continue;
+      }
       if (op == SpvOpLabel) {
          if (wc < 2 || !check_id(c, w[k + 1], k))
             return c->status ? false : INVALID(c, k, "OpLabel too short");
@@ -1128,6 +1172,8 @@ scan_function(struct ctx *c)
          s->kind = ID_LABEL;
          s->block_index = (uint32_t)cur;
          s->word = k;
+         if (!c->ids[fn].first_label)
+            c->ids[fn].first_label = bl->label;
          continue;
       }
       if (cur < 0 || c->blocks[cur].term)
@@ -1161,16 +1207,20 @@ scan_function(struct ctx *c)
          s->vfirst = UINT32_MAX;
          if (s->kind == ID_VALUE && (!type || c->ids[type].leaves > MAX_LEAVES))
             return UNSUP(c, k, "%s: a result of more than %u scalars", op_name(op), MAX_LEAVES);
+         if (op == SpvOpFunctionCall && c->ids[type].op != SpvOpTypeVoid)
+            s->is_cell = true; /* set by the return of the inlined function */
       }
    }
-   if (cur < 0 || !c->blocks[cur].term)
-      return INVALID(c, c->fn_end, "the last block has no terminator");
+   if (fn)
+      return INVALID(c, c->n, "a function without OpFunctionEnd");
+   if (!c->ids[c->entry_fn].first_label)
+      return INVALID(c, c->ids[c->entry_fn].word, "the entry function has no blocks");
    /* uses in other blocks than the definition's, and phis, make cells */
    cur = -1;
-   for (uint32_t k = o; k < c->fn_end; k += w[k] >> 16) {
+   for (uint32_t k = o; k < c->n; k += w[k] >> 16) {
       uint32_t op = w[k] & 0xffff, wc = w[k] >> 16;
       if (op == SpvOpLabel) {
-         cur++;
+         cur = (int32_t)c->ids[w[k + 1]].block_index;
          continue;
       }
       uint32_t type, id;
@@ -1186,7 +1236,13 @@ scan_function(struct ctx *c)
             s->is_cell = true;
       }
    }
-   for (uint32_t k = o; k < c->fn_end; k += w[k] >> 16) {
+   for (uint32_t k = o; k < c->n; k += w[k] >> 16) {
+      if ((w[k] & 0xffff) == SpvOpFunctionParameter) {
+         uint32_t id = w[k + 2];
+         if (c->ids[id].is_cell && !new_cells(c, c->ids[id].type, &c->ids[id].cell))
+            return false;
+         continue;
+      }
       uint32_t type, id;
       if (!result_of(k, w + k, w[k] >> 16, &type, &id) || !c->ids[id].is_cell)
          continue;
@@ -1302,8 +1358,12 @@ get_ptr(struct ctx *c, uint32_t id, uint32_t word)
    const struct sid *s = &c->ids[id];
    if (s->kind == ID_VAR && s->ptr.kind)
       return &s->ptr;
-   if (s->kind == ID_PTR && s->ptr.kind) {
-      if (s->def_block != c->cur_block + 1) {
+   if (s->kind == ID_PTR && !s->ptr.kind) {
+      INVALID(c, word, "pointer %u used before its definition", id);
+      return NULL;
+   }
+   if (s->kind == ID_PTR) {
+      if (s->def_block && s->def_block != c->cur_block + 1) {
          UNSUP(c, word, "pointer %u used outside the block of its OpAccessChain", id);
          return NULL;
       }
@@ -1406,6 +1466,7 @@ emit_access_chain(struct ctx *c, uint32_t o, uint32_t wc)
 
 static bool builtin_values(struct ctx *c, uint32_t word, int32_t builtin, aco_value *out,
                            uint32_t *n);
+static bool emit_call(struct ctx *c, uint32_t o, uint32_t wc);
 
 static aco_address
 mem_addr(const struct sptr *p, uint32_t off)
@@ -1667,9 +1728,21 @@ alu_leaf(struct ctx *c, uint32_t op, const struct sid *st, aco_value *s, uint32_
    }
    case SpvOpSNegate: return aco_b_op1(b, ACO_OP_INEG, s[0]);
    case SpvOpNot: return aco_b_op1(b, ACO_OP_INOT, s[0]);
-   case SpvOpShiftLeftLogical: return aco_b_op2(b, ACO_OP_ISHL, s[0], s[1]);
-   case SpvOpShiftRightLogical: return aco_b_op2(b, ACO_OP_USHR, s[0], s[1]);
-   case SpvOpShiftRightArithmetic: return aco_b_op2(b, ACO_OP_SSHR, s[0], s[1]);
+   case SpvOpShiftLeftLogical:
+   case SpvOpShiftRightLogical:
+   case SpvOpShiftRightArithmetic: {
+      /* the shift amount may have another width than the base */
+      aco_type t0 = aco_value_type(c->fn, s[0]), t1 = aco_value_type(c->fn, s[1]);
+      aco_value amount = s[1];
+      if (t1.bits < t0.bits)
+         amount = aco_b_convert(b, ACO_OP_ZEXT, t0, s[1]);
+      else if (t1.bits > t0.bits)
+         amount = aco_b_convert(b, ACO_OP_TRUNC, t0, s[1]);
+      aco_op sh = op == SpvOpShiftLeftLogical    ? ACO_OP_ISHL
+                  : op == SpvOpShiftRightLogical ? ACO_OP_USHR
+                                                 : ACO_OP_SSHR;
+      return aco_b_op2(b, sh, s[0], amount);
+   }
    case SpvOpBitwiseAnd:
    case SpvOpLogicalAnd: return aco_b_op2(b, ACO_OP_IAND, s[0], s[1]);
    case SpvOpBitwiseOr:
@@ -1942,6 +2015,25 @@ emit_ext_inst(struct ctx *c, uint32_t o, uint32_t wc)
       }
       return setv(c, w[2], r, 3, o);
    }
+   if (inst == GLSLstd450Length || inst == GLSLstd450Distance) {
+      unsigned nops = inst == GLSLstd450Length ? 1 : 2;
+      if (wc != 5 + nops || !check_id(c, w[5], o) || (nops == 2 && !check_id(c, w[6], o)))
+         return c->status ? false : INVALID(c, o, "bad GLSL.std.450 Length/Distance");
+      uint32_t n = leaves_of(c, w[5]);
+      if (n > 16 || (nops == 2 && leaves_of(c, w[6]) != n))
+         return INVALID(c, o, "Length/Distance operand sizes");
+      aco_value sum = {0};
+      for (uint32_t i = 0; i < n && !c->status; i++) {
+         aco_value x = val(c, w[5], i, o);
+         if (nops == 2)
+            x = aco_b_op2(c->b, ACO_OP_FSUB, x, val(c, w[6], i, o));
+         aco_value sq = aco_b_fmul(c->b, x, x);
+         sum = sum.id ? aco_b_fadd(c->b, sum, sq) : sq;
+      }
+      aco_value none = {0};
+      aco_value r = aco_b_approx(c->b, ACO_OP_FSQRT, sum, none, 0);
+      return !c->status && setv(c, w[2], &r, 1, o);
+   }
    unsigned n = glsl_operands(inst);
    if (wc != 5 + n)
       return UNSUP(c, o, "GLSL.std.450 instruction %u with %u operands", inst, wc - 5);
@@ -2103,7 +2195,8 @@ emit_instr(struct ctx *c, uint32_t o)
    case SpvOpAccessChain:
    case SpvOpInBoundsAccessChain:
       return emit_access_chain(c, o, wc);
-   case SpvOpCopyObject: {
+   case SpvOpCopyObject:
+   case SpvOpCopyLogical: {
       if (wc < 4 || !check_id(c, w[3], o))
          return c->status ? false : INVALID(c, o, "OpCopyObject too short");
       if (c->ids[w[3]].kind == ID_PTR || c->ids[w[3]].kind == ID_VAR) {
@@ -2117,6 +2210,17 @@ emit_instr(struct ctx *c, uint32_t o)
       for (uint32_t i = 0; i < n; i++)
          r[i] = val(c, w[3], i, o);
       return !c->status && setv(c, w[2], r, n, o);
+   }
+   case SpvOpFunctionCall:
+      return emit_call(c, o, wc);
+   case SpvOpAny:
+   case SpvOpAll: {
+      if (wc < 4 || !check_id(c, w[3], o))
+         return c->status ? false : INVALID(c, o, "%s too short", op_name(op));
+      aco_value v = val(c, w[3], 0, o);
+      for (uint32_t i = 1; i < leaves_of(c, w[3]) && !c->status; i++)
+         v = aco_b_op2(c->b, op == SpvOpAll ? ACO_OP_IAND : ACO_OP_IOR, v, val(c, w[3], i, o));
+      return !c->status && setv(c, w[2], &v, 1, o);
    }
    case SpvOpCompositeExtract: {
       if (wc < 4 || !check_id(c, w[3], o) || !c->ids[w[3]].type)
@@ -2578,7 +2682,28 @@ emit_from(struct ctx *c, uint32_t label, uint32_t stop, bool header, bool *fell)
       switch (op) {
       case SpvOpReturn:
       case SpvOpUnreachable:
-         aco_b_return(c->b, NULL);
+      case SpvOpReturnValue:
+         if (!c->call) {
+            if (op == SpvOpReturnValue)
+               return INVALID(c, bl->term, "OpReturnValue in the entry function");
+            aco_b_return(c->b, NULL);
+            return true;
+         }
+         if (c->loop != &c->call->wrap)
+            return UNSUP(c, bl->term, "return from inside a loop of a called function");
+         if (op == SpvOpReturnValue) {
+            uint32_t rid = c->call->result;
+            if (wc < 2 || !rid || !check_id(c, t[1], bl->term) ||
+                leaves_of(c, t[1]) != leaves_of(c, rid))
+               return c->status ? false : INVALID(c, bl->term, "OpReturnValue does not match the call");
+            aco_value rv[MAX_LEAVES + 1];
+            for (uint32_t i = 0; i < leaves_of(c, rid); i++)
+               if (!(rv[i] = val(c, t[1], i, bl->term)).id)
+                  return false;
+            if (!setv(c, rid, rv, leaves_of(c, rid), bl->term))
+               return false;
+         }
+         aco_b_break(c->b, c->num_cells ? c->cur : NULL);
          return true;
       case SpvOpBranch:
          if (wc < 2)
@@ -2646,12 +2771,84 @@ emit_from(struct ctx *c, uint32_t label, uint32_t stop, bool header, bool *fell)
          label = next;
          continue;
       }
-      case SpvOpReturnValue:
-         return INVALID(c, bl->term, "OpReturnValue in the entry function");
       default:
          return UNSUP(c, bl->term, "%s", op_name(op));
       }
    }
+}
+
+/* OpFunctionCall: the callee's body inlined, in a loop of one iteration that its returns
+ * break out of. */
+static bool
+emit_call(struct ctx *c, uint32_t o, uint32_t wc)
+{
+   const uint32_t *w = c->w + o;
+   if (wc < 4 || !check_id(c, w[3], o))
+      return c->status ? false : INVALID(c, o, "OpFunctionCall too short");
+   uint32_t f = w[3];
+   const struct sid *fs = &c->ids[f];
+   if (fs->kind != ID_FUNCTION || !fs->first_label)
+      return INVALID(c, o, "OpFunctionCall of %u, not a defined function", f);
+   if (f == c->entry_fn)
+      return INVALID(c, o, "OpFunctionCall of the entry point");
+   for (struct callctx *k = c->call; k; k = k->outer)
+      if (k->function == f)
+         return INVALID(c, o, "recursive OpFunctionCall of %u", f);
+   /* parameters */
+   uint32_t a = 4;
+   for (uint32_t k = fs->word + (c->w[fs->word] >> 16);
+        (c->w[k] & 0xffff) == SpvOpFunctionParameter; k += c->w[k] >> 16, a++) {
+      uint32_t pid = c->w[k + 2];
+      if (a >= wc || !check_id(c, w[a], o))
+         return c->status ? false : INVALID(c, o, "OpFunctionCall has too few arguments");
+      struct sid *ps = &c->ids[pid];
+      if (ps->kind == ID_PTR) {
+         const struct sptr *p = get_ptr(c, w[a], o);
+         if (!p)
+            return false;
+         if (c->ids[c->ids[ps->type].elem].leaves != c->ids[p->type].leaves)
+            return INVALID(c, o, "pointer argument %u does not match its parameter", a - 4);
+         ps->ptr = *p;
+         continue;
+      }
+      uint32_t n = leaves_of(c, pid);
+      if (leaves_of(c, w[a]) != n)
+         return INVALID(c, o, "argument %u does not match its parameter", a - 4);
+      aco_value v[MAX_LEAVES + 1];
+      for (uint32_t i = 0; i < n; i++)
+         if (!(v[i] = val(c, w[a], i, o)).id)
+            return false;
+      if (!setv(c, pid, v, n, o))
+         return false;
+   }
+   if (a != wc)
+      return INVALID(c, o, "OpFunctionCall has too many arguments");
+   if (!enter(c, o, 0))
+      return false;
+   struct callctx call = {{0, 0, 0, c->loop}, c->ids[w[2]].kind == ID_VALUE ? w[2] : 0, f, c->call};
+   uint32_t n = c->num_cells;
+   aco_value *carried = n ? aco_arena_array(&c->arena, aco_value, n) : NULL;
+   aco_value *results = n ? aco_arena_array(&c->arena, aco_value, n) : NULL;
+   if (n && (!carried || !results))
+      return OOM(c);
+   aco_b_loop(c->b, n, n ? c->cur : NULL, carried, n, n ? c->cell_types : NULL);
+   if (n)
+      memcpy(c->cur, carried, n * sizeof(aco_value));
+   c->loop = &call.wrap;
+   c->call = &call;
+   uint32_t saved_block = c->cur_block;
+   bool fell;
+   bool ok = emit_from(c, fs->first_label, 0, false, &fell);
+   c->loop = call.wrap.outer;
+   c->call = call.outer;
+   c->cur_block = saved_block;
+   if (!ok)
+      return false;
+   aco_b_end_loop(c->b, NULL, results);
+   if (n)
+      memcpy(c->cur, results, n * sizeof(aco_value));
+   leave(c);
+   return true;
 }
 
 /* ---- the entry function ---------------------------------------------------------------- */

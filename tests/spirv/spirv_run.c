@@ -15,7 +15,8 @@
  * so that a test asserts values nobody here computed.
  *
  * The shader's header comments:
- *   // buffer BINDING BYTES zero|iota|random|f32ramp   a storage buffer of set 0
+ *   // buffer BINDING BYTES zero|iota|random|f32ramp [uniform]   a storage (or uniform)
+ *                         buffer of set 0
  *   // push V...          push constant words (integers, or f:FLOAT)
  *   // spec ID=VALUE      a specialization constant (VALUE an integer, or f:FLOAT)
  *   // grid X Y Z         workgroups (default 1 1 1)
@@ -56,6 +57,7 @@
 struct buffer {
    uint32_t binding, size;
    char fill[16];
+   bool uniform; /* a uniform buffer, else a storage buffer */
    uint32_t ulp; /* 0: bytes compared exactly */
 };
 
@@ -138,10 +140,13 @@ parse_spec(const char *text, struct spec *sp, char *err, size_t errlen)
       const char *rest = l + 3 + used;
       if (!strcmp(word, "buffer")) {
          struct buffer *b = &sp->buffers[sp->num_buffers];
+         char kind[16] = "";
          if (sp->num_buffers == MAX_BUFFERS ||
-             sscanf(rest, " %u %u %15s", &b->binding, &b->size, b->fill) != 3 || b->size % 4 ||
-             !b->size || b->size > (1u << 20))
+             sscanf(rest, " %u %u %15s %15s", &b->binding, &b->size, b->fill, kind) < 3 ||
+             b->size % 4 || !b->size || b->size > (1u << 20) || b->binding >= ACO_SPIRV_SET_STRIDE ||
+             (kind[0] && strcmp(kind, "uniform")))
             return snprintf(err, errlen, "bad buffer line: %s", l), false;
+         b->uniform = kind[0] != 0;
          sp->num_buffers++;
       } else if (!strcmp(word, "push")) {
          if (!parse_words(rest, sp->push, MAX_PUSH, &sp->num_push))
@@ -237,6 +242,12 @@ read_file(const char *path, size_t *len)
       }                                                                                         \
    } while (0)
 
+static VkDescriptorType
+dtype(const struct buffer *b)
+{
+   return b->uniform ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+}
+
 /* Runs the shader on lavapipe; mem[i] holds buffer i's initial contents, then the result. */
 static bool
 run_lavapipe(const uint32_t *code, size_t code_bytes, const struct spec *sp, uint8_t **mem,
@@ -303,7 +314,9 @@ run_lavapipe(const uint32_t *code, size_t code_bytes, const struct spec *sp, uin
    for (unsigned i = 0; i < sp->num_buffers; i++) {
       const struct buffer *b = &sp->buffers[i];
       VkBufferCreateInfo bci = {VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, NULL, 0, b->size,
-                                VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_SHARING_MODE_EXCLUSIVE, 0, NULL};
+                                b->uniform ? VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT
+                                           : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                                VK_SHARING_MODE_EXCLUSIVE, 0, NULL};
       VK(vkCreateBuffer(dev, &bci, NULL, &bufs[i]), "vkCreateBuffer");
       VkMemoryRequirements req;
       vkGetBufferMemoryRequirements(dev, bufs[i], &req);
@@ -325,7 +338,7 @@ run_lavapipe(const uint32_t *code, size_t code_bytes, const struct spec *sp, uin
       VK(vkMapMemory(dev, mems[i], 0, b->size, 0, &map), "vkMapMemory");
       memcpy(map, mem[i], b->size);
       vkUnmapMemory(dev, mems[i]);
-      lb[i] = (VkDescriptorSetLayoutBinding){b->binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+      lb[i] = (VkDescriptorSetLayoutBinding){b->binding, dtype(b), 1,
                                              VK_SHADER_STAGE_COMPUTE_BIT, NULL};
    }
    VkDescriptorSetLayoutCreateInfo dslci = {VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
@@ -353,8 +366,9 @@ run_lavapipe(const uint32_t *code, size_t code_bytes, const struct spec *sp, uin
        pl, VK_NULL_HANDLE, 0};
    VK(vkCreateComputePipelines(dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipe),
       "vkCreateComputePipelines");
-   VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, MAX_BUFFERS};
-   VkDescriptorPoolCreateInfo dpci = {VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, NULL, 0, 1, 1, &ps};
+   VkDescriptorPoolSize ps[2] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, MAX_BUFFERS},
+                                 {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, MAX_BUFFERS}};
+   VkDescriptorPoolCreateInfo dpci = {VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, NULL, 0, 1, 2, ps};
    VK(vkCreateDescriptorPool(dev, &dpci, NULL, &pool), "vkCreateDescriptorPool");
    VkDescriptorSet set;
    VkDescriptorSetAllocateInfo dsai = {VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, NULL, pool, 1, &dsl};
@@ -364,8 +378,8 @@ run_lavapipe(const uint32_t *code, size_t code_bytes, const struct spec *sp, uin
    for (unsigned i = 0; i < sp->num_buffers; i++) {
       dbi[i] = (VkDescriptorBufferInfo){bufs[i], 0, VK_WHOLE_SIZE};
       wds[i] = (VkWriteDescriptorSet){VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, NULL, set,
-                                      sp->buffers[i].binding, 0, 1,
-                                      VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, NULL, &dbi[i], NULL};
+                                      sp->buffers[i].binding, 0, 1, dtype(&sp->buffers[i]),
+                                      NULL, &dbi[i], NULL};
    }
    vkUpdateDescriptorSets(dev, sp->num_buffers, wds, 0, NULL);
    VkCommandPoolCreateInfo cpi = {VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO, NULL, 0, qfi};
