@@ -48,7 +48,13 @@ struct sptr {
    uint32_t imm;    /* byte offset, or leaf offset for PTR_FUNC / PTR_BUILTIN */
    uint32_t cell;   /* PTR_FUNC: first cell of the variable */
    uint32_t var;    /* the OpVariable */
+   /* PTR_FUNC indexed by a value: element dyn_index of dyn_count, dyn_stride cells apart
+    * (imm is the cell of element 0) */
+   aco_value dyn_index;
+   uint32_t dyn_stride, dyn_count;
 };
+
+#define MAX_DYNAMIC_ELEMS 64u
 
 struct sid {
    uint8_t kind;
@@ -1430,10 +1436,19 @@ emit_access_chain(struct ctx *c, uint32_t o, uint32_t wc)
          p.type = c->members[ty->first_member + idx].type;
       } else if (ty->op == SpvOpTypeVector || ty->op == SpvOpTypeArray ||
                  ty->op == SpvOpTypeRuntimeArray) {
-         if (by_leaf) {
-            if (!is_const)
-               return UNSUP(c, o, "dynamic index into a %s variable",
-                            p.kind == PTR_FUNC ? "Function or Private" : "built-in");
+         if (by_leaf && !is_const) {
+            /* selects over the elements (docs/spirv.md) */
+            if (p.kind != PTR_FUNC || p.dyn_count || ty->op == SpvOpTypeRuntimeArray ||
+                ty->count > MAX_DYNAMIC_ELEMS)
+               return UNSUP(c, o, "dynamic index into a %s variable (of more than %u elements, "
+                            "or a second one)", p.kind == PTR_FUNC ? "Function or Private" : "built-in",
+                            MAX_DYNAMIC_ELEMS);
+            p.dyn_index = index_i32(c, w[k], o);
+            if (!p.dyn_index.id)
+               return false;
+            p.dyn_stride = c->ids[ty->elem].leaves;
+            p.dyn_count = ty->count;
+         } else if (by_leaf) {
             if (ty->op != SpvOpTypeRuntimeArray && idx >= ty->count)
                return INVALID(c, o, "constant index %llu out of range", (unsigned long long)idx);
             p.imm += (uint32_t)idx * c->ids[ty->elem].leaves;
@@ -1554,8 +1569,13 @@ emit_load(struct ctx *c, uint32_t word, const struct sptr *p, uint32_t result)
    if (p->type != c->ids[result].type && c->ids[p->type].leaves != n)
       return INVALID(c, word, "OpLoad result type does not match the pointer");
    if (p->kind == PTR_FUNC) {
-      for (uint32_t i = 0; i < n; i++)
+      for (uint32_t i = 0; i < n; i++) {
          v[i] = c->cur[p->cell + p->imm + i];
+         for (uint32_t k = 1; k < p->dyn_count; k++) {
+            aco_value is = aco_b_op2(c->b, ACO_OP_IEQ, p->dyn_index, aco_b_imm32(c->b, k));
+            v[i] = aco_b_select(c->b, is, c->cur[p->cell + p->imm + k * p->dyn_stride + i], v[i]);
+         }
+      }
    } else if (p->kind == PTR_BUILTIN) {
       aco_value all[4];
       uint32_t na = 0;
@@ -1585,6 +1605,16 @@ emit_store(struct ctx *c, uint32_t word, const struct sptr *p, uint32_t value)
    for (uint32_t i = 0; i < n; i++)
       if (!(v[i] = val(c, value, i, word)).id)
          return false;
+   if (p->kind == PTR_FUNC && p->dyn_count) {
+      for (uint32_t k = 0; k < p->dyn_count; k++) {
+         aco_value is = aco_b_op2(c->b, ACO_OP_IEQ, p->dyn_index, aco_b_imm32(c->b, k));
+         for (uint32_t i = 0; i < n; i++) {
+            aco_value *cell = &c->cur[p->cell + p->imm + k * p->dyn_stride + i];
+            *cell = aco_b_select(c->b, is, v[i], *cell);
+         }
+      }
+      return true;
+   }
    if (p->kind == PTR_FUNC) {
       for (uint32_t i = 0; i < n; i++)
          c->cur[p->cell + p->imm + i] = v[i];

@@ -13,6 +13,18 @@ uint f(uint x)
 {
    return x * x + 1u;
 }
+// an early return from a called (inlined) function, an inout parameter, a Private variable
+uint calls = 0u;
+uint g(uint x, inout uint y)
+{
+   calls++;
+   if (x > 10u) {
+      y += 3u;
+      return x - 10u;
+   }
+   y ^= x;
+   return x * 2u;
+}
 void main()
 {
    uint i = gl_GlobalInvocationID.x;
@@ -56,6 +68,14 @@ void main()
    if (i < 40u && v[i] % 3u == 1u)
       acc += 1000u;
    o[i * 2u + 1u] = w;
+   uint y = i;
+   uint r = g(i, y) + g(i + 5u, y);
+   uvec4 vec = uvec4(i, y, r, calls);
+   acc += vec[i & 3u] * 3u;
+   for (uint z = 0u; z < 10u; z++) {
+      if (z * 7u > i + 20u && i > 50u)
+         return; // leaves the invocation from inside a loop
+   }
    if (i == 17u)
       return;
    o[i * 2u] = acc + f(i);
