@@ -116,7 +116,7 @@ bool
 tool_is_spirv(const char *data, size_t len)
 {
    uint32_t magic;
-   if (len < 20 || len % 4)
+   if (len < 4)
       return false;
    memcpy(&magic, data, 4);
    return magic == 0x07230203u;
@@ -161,6 +161,11 @@ tool_spirv_program(const char *tool, const char *name, const char *data, size_t 
       target.wave_size = 32;
    aco_program_info info = {sizeof(info), target, NULL, NULL, NULL};
    *out = NULL;
+   if (len % 4) {
+      fprintf(stderr, "%s: %s: a SPIR-V module of %zu bytes, not a whole number of words\n",
+              tool, name, len);
+      return 2;
+   }
    uint32_t *words = malloc(len);
    if (!words || aco_program_create(&info, out) != ACO_SUCCESS) {
       free(words);

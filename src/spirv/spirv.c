@@ -2930,8 +2930,11 @@ build_function(struct ctx *c)
       for (unsigned i = 0; i < 3; i++)
          params[np++] = (aco_param_info){aco_type_int(32), ACO_PARAM_UNIFORM, pnames[i]};
    c->first_push_param = np;
-   for (uint32_t i = 0; i < (c->push_bytes + 3) / 4; i++)
-      params[np++] = (aco_param_info){aco_type_int(32), ACO_PARAM_UNIFORM, NULL};
+   char push_names[ACO_SPIRV_MAX_PUSH_BYTES / 4][16];
+   for (uint32_t i = 0; i < (c->push_bytes + 3) / 4; i++) {
+      snprintf(push_names[i], sizeof(push_names[i]), "push%u", i);
+      params[np++] = (aco_param_info){aco_type_int(32), ACO_PARAM_UNIFORM, push_names[i]};
+   }
    aco_function_info fi;
    memset(&fi, 0, sizeof(fi));
    fi.struct_size = sizeof(fi);
