@@ -36,8 +36,10 @@ run([aco_cc, image_spv], 3, 'OpTypeImage')
 with tempfile.TemporaryDirectory() as d:
     words = open(basic_spv, 'rb').read()
     cut = os.path.join(d, 'cut.spv')
-    open(cut, 'wb').write(words[:len(words) // 2])
+    open(cut, 'wb').write(words[:len(words) // 8 * 4])
     run([aco_cc, cut], 2, 'spirv word')
+    open(cut, 'wb').write(words[:len(words) // 8 * 4 + 2])
+    run([aco_cc, cut], 2, 'not a whole number of words')
     # spec.comp: o[i] = i * (2K + 1) + M + 48 with K = 7 and M = -4 (its default)
     out = run([aco_run, '--check', '--grid', '1,1,1', '--spec', '0=48', '--spec', '1=7',
                '--buf', '0=zero:256', spec_spv], 0)
