@@ -24,6 +24,7 @@
 
 #define MAX_LEAVES 1024u
 #define MAX_DEPTH 180u
+#define MAX_TYPE_DEPTH 32u
 
 enum id_kind {
    ID_NONE = 0,
@@ -67,6 +68,7 @@ struct sid {
    uint32_t elem, count, sc, stride;
    uint32_t first_member, num_members;
    uint32_t leaves;
+   uint32_t depth; /* types nested in this one */
    /* decorations */
    int32_t builtin, spec_id;
    int32_t set, binding;
@@ -266,8 +268,9 @@ leaf_scalar(struct ctx *c, uint32_t t, uint32_t i)
          t = ty->elem;
          i %= c->ids[t].leaves ? c->ids[t].leaves : 1;
          break;
-      case SpvOpTypeStruct:
-         for (uint32_t m = 0; m < ty->num_members; m++) {
+      case SpvOpTypeStruct: {
+         uint32_t m = 0;
+         for (; m < ty->num_members; m++) {
             uint32_t mt = c->members[ty->first_member + m].type;
             if (i < c->ids[mt].leaves) {
                t = mt;
@@ -275,7 +278,10 @@ leaf_scalar(struct ctx *c, uint32_t t, uint32_t i)
             }
             i -= c->ids[mt].leaves;
          }
+         if (m == ty->num_members)
+            return ty; /* past the end: callers check the leaf count first */
          break;
+      }
       default:
          return ty;
       }
@@ -557,7 +563,8 @@ parse_type(struct ctx *c, uint32_t o, uint32_t op, uint32_t wc)
       }
       uint64_t leaves = (uint64_t)e->leaves * s->count;
       s->leaves = leaves > MAX_LEAVES ? MAX_LEAVES + 1 : (uint32_t)leaves;
-      return true;
+      s->depth = e->depth + 1;
+      return s->depth <= MAX_TYPE_DEPTH || UNSUP(c, o, "types nested more than %u deep", MAX_TYPE_DEPTH);
    }
    case SpvOpTypeStruct: {
       s->first_member = c->num_members;
@@ -572,9 +579,13 @@ parse_type(struct ctx *c, uint32_t o, uint32_t op, uint32_t wc)
          c->members[c->num_members].type = w[m];
          c->members[c->num_members++].offset = -1;
          leaves += e->leaves;
+         if (e->depth + 1 > c->ids[id].depth)
+            c->ids[id].depth = e->depth + 1;
       }
       s = &c->ids[id];
       s->leaves = leaves > MAX_LEAVES ? MAX_LEAVES + 1 : (uint32_t)leaves;
+      if (s->depth > MAX_TYPE_DEPTH)
+         return UNSUP(c, o, "types nested more than %u deep", MAX_TYPE_DEPTH);
       for (uint32_t i = 0; i < c->num_moffs; i++) {
          if (c->moffs[i].id == id && c->moffs[i].member < s->num_members)
             c->members[s->first_member + c->moffs[i].member].offset = (int32_t)c->moffs[i].offset;
