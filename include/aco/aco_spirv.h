@@ -32,8 +32,8 @@ typedef struct aco_spirv_binding {
 #define ACO_SPIRV_MAX_PUSH_BYTES 128u
 
 typedef struct aco_spirv_options {
-   uint32_t struct_size; /* sizeof(aco_spirv_options) */
-   const char *entry;    /* the OpEntryPoint's name; NULL: the only GLCompute entry point */
+   uint32_t struct_size;      /* sizeof(aco_spirv_options) */
+   const char *entry;         /* the OpEntryPoint's name; NULL: the only GLCompute entry point */
    const char *function_name; /* name of the entry function built; NULL: "main" */
    uint32_t num_specs;
    const aco_spirv_spec *specs;

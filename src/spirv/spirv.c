@@ -34,7 +34,7 @@ enum id_kind {
    ID_VALUE, /* a result of the function body */
    ID_PTR,   /* an access chain */
    ID_LABEL,
-   ID_EXT,   /* the GLSL.std.450 import */
+   ID_EXT, /* the GLSL.std.450 import */
    ID_FUNCTION,
    ID_UNDEF,
 };
@@ -43,12 +43,12 @@ enum ptr_kind { PTR_BUFFER = 1, PTR_PUSH, PTR_SHARED, PTR_FUNC, PTR_BUILTIN };
 
 struct sptr {
    uint8_t kind;
-   uint32_t type;   /* pointee */
-   aco_value base;  /* PTR_BUFFER: the binding's address */
-   aco_value dyn;   /* byte offset (i32), or invalid */
-   uint32_t imm;    /* byte offset, or leaf offset for PTR_FUNC / PTR_BUILTIN */
-   uint32_t cell;   /* PTR_FUNC: first cell of the variable */
-   uint32_t var;    /* the OpVariable */
+   uint32_t type;  /* pointee */
+   aco_value base; /* PTR_BUFFER: the binding's address */
+   aco_value dyn;  /* byte offset (i32), or invalid */
+   uint32_t imm;   /* byte offset, or leaf offset for PTR_FUNC / PTR_BUILTIN */
+   uint32_t cell;  /* PTR_FUNC: first cell of the variable */
+   uint32_t var;   /* the OpVariable */
    /* PTR_FUNC indexed by a value: element dyn_index of dyn_count, dyn_stride cells apart
     * (imm is the cell of element 0) */
    aco_value dyn_index;
@@ -59,9 +59,9 @@ struct sptr {
 
 struct sid {
    uint8_t kind;
-   uint16_t op;      /* the defining opcode */
-   uint32_t word;    /* word offset of the defining instruction */
-   uint32_t type;    /* result type (values, constants, variables) */
+   uint16_t op;   /* the defining opcode */
+   uint32_t word; /* word offset of the defining instruction */
+   uint32_t type; /* result type (values, constants, variables) */
    /* types */
    uint8_t bits;
    bool is_signed, block, buffer_block;
@@ -91,9 +91,9 @@ struct sid {
 
 struct sblock {
    uint32_t label;
-   uint32_t first;  /* first instruction after OpLabel */
-   uint32_t merge;  /* OpSelectionMerge / OpLoopMerge word, or 0 */
-   uint32_t term;   /* terminator word */
+   uint32_t first; /* first instruction after OpLabel */
+   uint32_t merge; /* OpSelectionMerge / OpLoopMerge word, or 0 */
+   uint32_t term;  /* terminator word */
 };
 
 struct cell {
@@ -122,7 +122,7 @@ struct ctx {
 
    struct member_offset {
       uint32_t id, member, offset;
-   } *moffs; /* OpMemberDecorate Offset, applied when the struct is defined */
+   } * moffs; /* OpMemberDecorate Offset, applied when the struct is defined */
    uint32_t num_moffs, cap_moffs;
    struct member *members;
    uint32_t num_members, cap_members;
@@ -393,8 +393,8 @@ sext_bits(uint64_t v, unsigned bits)
 
 /* OpSpecConstantOp on scalar integer/boolean constants. */
 static bool
-eval_spec_op(struct ctx *c, uint32_t word, uint32_t op, const struct sid *rt,
-             const uint64_t *a, unsigned n, uint64_t *out)
+eval_spec_op(struct ctx *c, uint32_t word, uint32_t op, const struct sid *rt, const uint64_t *a,
+             unsigned n, uint64_t *out)
 {
    unsigned bits = rt->op == SpvOpTypeBool ? 1 : rt->bits;
    unsigned sb = bits; /* operand bits for comparisons: taken from the operands */
@@ -402,9 +402,15 @@ eval_spec_op(struct ctx *c, uint32_t word, uint32_t op, const struct sid *rt,
    int64_t sx = sext_bits(x, 64), sy = sext_bits(y, 64);
    (void)sb;
    switch (op) {
-   case SpvOpIAdd: *out = x + y; break;
-   case SpvOpISub: *out = x - y; break;
-   case SpvOpIMul: *out = x * y; break;
+   case SpvOpIAdd:
+      *out = x + y;
+      break;
+   case SpvOpISub:
+      *out = x - y;
+      break;
+   case SpvOpIMul:
+      *out = x * y;
+      break;
    case SpvOpUDiv:
    case SpvOpSDiv:
    case SpvOpUMod:
@@ -429,34 +435,84 @@ eval_spec_op(struct ctx *c, uint32_t word, uint32_t op, const struct sid *rt,
          *out = (uint64_t)r;
       }
       break;
-   case SpvOpShiftLeftLogical: *out = y < bits ? x << y : 0; break;
-   case SpvOpShiftRightLogical: *out = y < bits ? mask_bits(x, bits) >> y : 0; break;
+   case SpvOpShiftLeftLogical:
+      *out = y < bits ? x << y : 0;
+      break;
+   case SpvOpShiftRightLogical:
+      *out = y < bits ? mask_bits(x, bits) >> y : 0;
+      break;
    case SpvOpShiftRightArithmetic:
       *out = (uint64_t)(sext_bits(x, bits) >> (y < bits ? y : bits - 1));
       break;
-   case SpvOpBitwiseAnd: *out = x & y; break;
-   case SpvOpBitwiseOr: *out = x | y; break;
-   case SpvOpBitwiseXor: *out = x ^ y; break;
-   case SpvOpNot: *out = ~x; break;
-   case SpvOpSNegate: *out = (uint64_t)0 - x; break;
-   case SpvOpLogicalAnd: *out = (x != 0) && (y != 0); break;
-   case SpvOpLogicalOr: *out = (x != 0) || (y != 0); break;
-   case SpvOpLogicalNot: *out = x == 0; break;
-   case SpvOpLogicalEqual: *out = (x != 0) == (y != 0); break;
-   case SpvOpLogicalNotEqual: *out = (x != 0) != (y != 0); break;
-   case SpvOpIEqual: *out = x == y; break;
-   case SpvOpINotEqual: *out = x != y; break;
-   case SpvOpULessThan: *out = x < y; break;
-   case SpvOpUGreaterThan: *out = x > y; break;
-   case SpvOpULessThanEqual: *out = x <= y; break;
-   case SpvOpUGreaterThanEqual: *out = x >= y; break;
-   case SpvOpSLessThan: *out = sx < sy; break;
-   case SpvOpSGreaterThan: *out = sx > sy; break;
-   case SpvOpSLessThanEqual: *out = sx <= sy; break;
-   case SpvOpSGreaterThanEqual: *out = sx >= sy; break;
-   case SpvOpSelect: *out = x ? y : (n > 2 ? a[2] : 0); break;
-   case SpvOpUConvert: *out = x; break;
-   case SpvOpSConvert: *out = (uint64_t)sx; break;
+   case SpvOpBitwiseAnd:
+      *out = x & y;
+      break;
+   case SpvOpBitwiseOr:
+      *out = x | y;
+      break;
+   case SpvOpBitwiseXor:
+      *out = x ^ y;
+      break;
+   case SpvOpNot:
+      *out = ~x;
+      break;
+   case SpvOpSNegate:
+      *out = (uint64_t)0 - x;
+      break;
+   case SpvOpLogicalAnd:
+      *out = (x != 0) && (y != 0);
+      break;
+   case SpvOpLogicalOr:
+      *out = (x != 0) || (y != 0);
+      break;
+   case SpvOpLogicalNot:
+      *out = x == 0;
+      break;
+   case SpvOpLogicalEqual:
+      *out = (x != 0) == (y != 0);
+      break;
+   case SpvOpLogicalNotEqual:
+      *out = (x != 0) != (y != 0);
+      break;
+   case SpvOpIEqual:
+      *out = x == y;
+      break;
+   case SpvOpINotEqual:
+      *out = x != y;
+      break;
+   case SpvOpULessThan:
+      *out = x < y;
+      break;
+   case SpvOpUGreaterThan:
+      *out = x > y;
+      break;
+   case SpvOpULessThanEqual:
+      *out = x <= y;
+      break;
+   case SpvOpUGreaterThanEqual:
+      *out = x >= y;
+      break;
+   case SpvOpSLessThan:
+      *out = sx < sy;
+      break;
+   case SpvOpSGreaterThan:
+      *out = sx > sy;
+      break;
+   case SpvOpSLessThanEqual:
+      *out = sx <= sy;
+      break;
+   case SpvOpSGreaterThanEqual:
+      *out = sx >= sy;
+      break;
+   case SpvOpSelect:
+      *out = x ? y : (n > 2 ? a[2] : 0);
+      break;
+   case SpvOpUConvert:
+      *out = x;
+      break;
+   case SpvOpSConvert:
+      *out = (uint64_t)sx;
+      break;
    default:
       return UNSUP(c, word, "OpSpecConstantOp with %s", op_name(op));
    }
@@ -564,12 +620,14 @@ parse_type(struct ctx *c, uint32_t o, uint32_t op, uint32_t wc)
       uint64_t leaves = (uint64_t)e->leaves * s->count;
       s->leaves = leaves > MAX_LEAVES ? MAX_LEAVES + 1 : (uint32_t)leaves;
       s->depth = e->depth + 1;
-      return s->depth <= MAX_TYPE_DEPTH || UNSUP(c, o, "types nested more than %u deep", MAX_TYPE_DEPTH);
+      return s->depth <= MAX_TYPE_DEPTH ||
+             UNSUP(c, o, "types nested more than %u deep", MAX_TYPE_DEPTH);
    }
    case SpvOpTypeStruct: {
       s->first_member = c->num_members;
       s->num_members = wc - 2;
-      if (!grow(c, (void **)&c->members, &c->cap_members, c->num_members + wc, sizeof(struct member)))
+      if (!grow(c, (void **)&c->members, &c->cap_members, c->num_members + wc,
+                sizeof(struct member)))
          return false;
       uint64_t leaves = 0;
       for (uint32_t m = 2; m < wc; m++) {
@@ -759,15 +817,32 @@ parse_decoration(struct ctx *c, uint32_t o, uint32_t op, uint32_t wc)
    struct sid *s = &c->ids[w[1]];
    uint32_t arg = wc > 3 ? w[3] : 0;
    switch (w[2]) {
-   case SpvDecorationBuiltIn: s->builtin = (int32_t)arg; break;
-   case SpvDecorationSpecId: s->spec_id = (int32_t)(arg & 0x7fffffff); break;
-   case SpvDecorationDescriptorSet: s->set = (int32_t)(arg & 0x7fffffff); break;
-   case SpvDecorationBinding: s->binding = (int32_t)(arg & 0x7fffffff); break;
-   case SpvDecorationArrayStride: s->stride = arg; break;
-   case SpvDecorationBlock: s->block = true; break;
-   case SpvDecorationBufferBlock: s->buffer_block = true; break;
-   case SpvDecorationNoContraction: s->no_contraction = true; break;
-   default: break; /* layout and qualifiers that change nothing here */
+   case SpvDecorationBuiltIn:
+      s->builtin = (int32_t)arg;
+      break;
+   case SpvDecorationSpecId:
+      s->spec_id = (int32_t)(arg & 0x7fffffff);
+      break;
+   case SpvDecorationDescriptorSet:
+      s->set = (int32_t)(arg & 0x7fffffff);
+      break;
+   case SpvDecorationBinding:
+      s->binding = (int32_t)(arg & 0x7fffffff);
+      break;
+   case SpvDecorationArrayStride:
+      s->stride = arg;
+      break;
+   case SpvDecorationBlock:
+      s->block = true;
+      break;
+   case SpvDecorationBufferBlock:
+      s->buffer_block = true;
+      break;
+   case SpvDecorationNoContraction:
+      s->no_contraction = true;
+      break;
+   default:
+      break; /* layout and qualifiers that change nothing here */
    }
    return true;
 }
@@ -878,8 +953,7 @@ parse_global_var(struct ctx *c, uint32_t o, uint32_t wc)
       v->ptr.kind = PTR_FUNC; /* cells, like Function variables */
       return true;
    default:
-      return UNSUP(c, o, "variables of storage class %s",
-                   spirv_storageclass_name(sc));
+      return UNSUP(c, o, "variables of storage class %s", spirv_storageclass_name(sc));
    }
 }
 
@@ -921,8 +995,7 @@ parse_module(struct ctx *c)
          if (wc < 3)
             return INVALID(c, o, "OpMemoryModel too short");
          if (w[1] != SpvAddressingModelLogical)
-            return UNSUP(c, o, "addressing model %s",
-                         spirv_addressingmodel_name(w[1]));
+            return UNSUP(c, o, "addressing model %s", spirv_addressingmodel_name(w[1]));
          break;
       case SpvOpEntryPoint: {
          const char *name = NULL;
@@ -955,8 +1028,7 @@ parse_module(struct ctx *c)
             }
             c->has_local_size_id = w[2] == SpvExecutionModeLocalSizeId;
          } else {
-            return UNSUP(c, o, "execution mode %s",
-                         spirv_executionmode_name(w[2]));
+            return UNSUP(c, o, "execution mode %s", spirv_executionmode_name(w[2]));
          }
          break;
       case SpvOpString:
@@ -1046,8 +1118,9 @@ parse_module(struct ctx *c)
       o += wc;
    }
    if (!found_entry)
-      return INVALID(c, 0, c->opts && c->opts->entry ? "no GLCompute entry point named %s"
-                                                     : "no GLCompute entry point%s",
+      return INVALID(c, 0,
+                     c->opts && c->opts->entry ? "no GLCompute entry point named %s"
+                                               : "no GLCompute entry point%s",
                      c->opts && c->opts->entry ? c->opts->entry : "");
    if (c->ids[c->entry_fn].kind != ID_FUNCTION)
       return INVALID(c, 0, "the entry point's function is not defined");
@@ -1216,7 +1289,9 @@ scan_function(struct ctx *c)
          if (type && !get_type(c, type, k))
             return false;
          s = &c->ids[id];
-         s->kind = op == SpvOpVariable ? ID_VAR : type && c->ids[type].op == SpvOpTypePointer ? ID_PTR : ID_VALUE;
+         s->kind = op == SpvOpVariable                           ? ID_VAR
+                   : type && c->ids[type].op == SpvOpTypePointer ? ID_PTR
+                                                                 : ID_VALUE;
          s->op = (uint16_t)op;
          s->word = k;
          s->type = type;
@@ -1451,8 +1526,10 @@ emit_access_chain(struct ctx *c, uint32_t o, uint32_t wc)
             /* selects over the elements (docs/spirv.md) */
             if (p.kind != PTR_FUNC || p.dyn_count || ty->op == SpvOpTypeRuntimeArray ||
                 ty->count > MAX_DYNAMIC_ELEMS)
-               return UNSUP(c, o, "dynamic index into a %s variable (of more than %u elements, "
-                            "or a second one)", p.kind == PTR_FUNC ? "Function or Private" : "built-in",
+               return UNSUP(c, o,
+                            "dynamic index into a %s variable (of more than %u elements, "
+                            "or a second one)",
+                            p.kind == PTR_FUNC ? "Function or Private" : "built-in",
                             MAX_DYNAMIC_ELEMS);
             p.dyn_index = index_i32(c, w[k], o);
             if (!p.dyn_index.id)
@@ -1656,7 +1733,8 @@ builtin_values(struct ctx *c, uint32_t word, int32_t builtin, aco_value *out, ui
       return true;
    case SpvBuiltInGlobalInvocationId:
       for (unsigned i = 0; i < 3; i++) {
-         aco_value g = aco_b_imul(b, aco_b_op(b, wid[i], NULL, 0), aco_b_imm32(b, c->local_size[i]));
+         aco_value g =
+             aco_b_imul(b, aco_b_op(b, wid[i], NULL, 0), aco_b_imm32(b, c->local_size[i]));
          out[i] = aco_b_iadd(b, g, aco_b_op(b, lid[i], NULL, 0));
       }
       return true;
@@ -1752,13 +1830,20 @@ alu_leaf(struct ctx *c, uint32_t op, const struct sid *st, aco_value *s, uint32_
    aco_builder *b = c->b;
    aco_value none = {0};
    switch (op) {
-   case SpvOpIAdd: return aco_b_op2(b, ACO_OP_IADD, s[0], s[1]);
-   case SpvOpISub: return aco_b_op2(b, ACO_OP_ISUB, s[0], s[1]);
-   case SpvOpIMul: return aco_b_op2(b, ACO_OP_IMUL, s[0], s[1]);
-   case SpvOpUDiv: return aco_b_op2(b, ACO_OP_UDIV, s[0], s[1]);
-   case SpvOpSDiv: return aco_b_op2(b, ACO_OP_SDIV, s[0], s[1]);
-   case SpvOpUMod: return aco_b_op2(b, ACO_OP_UREM, s[0], s[1]);
-   case SpvOpSRem: return aco_b_op2(b, ACO_OP_SREM, s[0], s[1]);
+   case SpvOpIAdd:
+      return aco_b_op2(b, ACO_OP_IADD, s[0], s[1]);
+   case SpvOpISub:
+      return aco_b_op2(b, ACO_OP_ISUB, s[0], s[1]);
+   case SpvOpIMul:
+      return aco_b_op2(b, ACO_OP_IMUL, s[0], s[1]);
+   case SpvOpUDiv:
+      return aco_b_op2(b, ACO_OP_UDIV, s[0], s[1]);
+   case SpvOpSDiv:
+      return aco_b_op2(b, ACO_OP_SDIV, s[0], s[1]);
+   case SpvOpUMod:
+      return aco_b_op2(b, ACO_OP_UREM, s[0], s[1]);
+   case SpvOpSRem:
+      return aco_b_op2(b, ACO_OP_SREM, s[0], s[1]);
    case SpvOpSMod: {
       /* the remainder with the sign of the divisor */
       aco_value r = aco_b_op2(b, ACO_OP_SREM, s[0], s[1]);
@@ -1767,8 +1852,10 @@ alu_leaf(struct ctx *c, uint32_t op, const struct sid *st, aco_value *s, uint32_
       aco_value diff = aco_b_op2(b, ACO_OP_SLT, aco_b_op2(b, ACO_OP_IXOR, r, s[1]), zero);
       return aco_b_select(b, aco_b_iand(b, nz, diff), aco_b_iadd(b, r, s[1]), r);
    }
-   case SpvOpSNegate: return aco_b_op1(b, ACO_OP_INEG, s[0]);
-   case SpvOpNot: return aco_b_op1(b, ACO_OP_INOT, s[0]);
+   case SpvOpSNegate:
+      return aco_b_op1(b, ACO_OP_INEG, s[0]);
+   case SpvOpNot:
+      return aco_b_op1(b, ACO_OP_INOT, s[0]);
    case SpvOpShiftLeftLogical:
    case SpvOpShiftRightLogical:
    case SpvOpShiftRightArithmetic: {
@@ -1785,37 +1872,65 @@ alu_leaf(struct ctx *c, uint32_t op, const struct sid *st, aco_value *s, uint32_
       return aco_b_op2(b, sh, s[0], amount);
    }
    case SpvOpBitwiseAnd:
-   case SpvOpLogicalAnd: return aco_b_op2(b, ACO_OP_IAND, s[0], s[1]);
+   case SpvOpLogicalAnd:
+      return aco_b_op2(b, ACO_OP_IAND, s[0], s[1]);
    case SpvOpBitwiseOr:
-   case SpvOpLogicalOr: return aco_b_op2(b, ACO_OP_IOR, s[0], s[1]);
+   case SpvOpLogicalOr:
+      return aco_b_op2(b, ACO_OP_IOR, s[0], s[1]);
    case SpvOpBitwiseXor:
-   case SpvOpLogicalNotEqual: return aco_b_op2(b, ACO_OP_IXOR, s[0], s[1]);
-   case SpvOpLogicalEqual: return bnot(c, aco_b_op2(b, ACO_OP_IXOR, s[0], s[1]));
-   case SpvOpLogicalNot: return bnot(c, s[0]);
-   case SpvOpBitCount: return aco_b_op1(b, ACO_OP_POPCOUNT, s[0]);
-   case SpvOpBitReverse: return aco_b_op1(b, ACO_OP_BITREVERSE, s[0]);
-   case SpvOpIEqual: return aco_b_op2(b, ACO_OP_IEQ, s[0], s[1]);
-   case SpvOpINotEqual: return aco_b_op2(b, ACO_OP_INE, s[0], s[1]);
-   case SpvOpULessThan: return aco_b_op2(b, ACO_OP_ULT, s[0], s[1]);
-   case SpvOpULessThanEqual: return aco_b_op2(b, ACO_OP_ULE, s[0], s[1]);
-   case SpvOpUGreaterThan: return aco_b_op2(b, ACO_OP_UGT, s[0], s[1]);
-   case SpvOpUGreaterThanEqual: return aco_b_op2(b, ACO_OP_UGE, s[0], s[1]);
-   case SpvOpSLessThan: return aco_b_op2(b, ACO_OP_SLT, s[0], s[1]);
-   case SpvOpSLessThanEqual: return aco_b_op2(b, ACO_OP_SLE, s[0], s[1]);
-   case SpvOpSGreaterThan: return aco_b_op2(b, ACO_OP_SGT, s[0], s[1]);
-   case SpvOpSGreaterThanEqual: return aco_b_op2(b, ACO_OP_SGE, s[0], s[1]);
-   case SpvOpFAdd: return aco_b_op2(b, ACO_OP_FADD, s[0], s[1]);
-   case SpvOpFSub: return aco_b_op2(b, ACO_OP_FSUB, s[0], s[1]);
+   case SpvOpLogicalNotEqual:
+      return aco_b_op2(b, ACO_OP_IXOR, s[0], s[1]);
+   case SpvOpLogicalEqual:
+      return bnot(c, aco_b_op2(b, ACO_OP_IXOR, s[0], s[1]));
+   case SpvOpLogicalNot:
+      return bnot(c, s[0]);
+   case SpvOpBitCount:
+      return aco_b_op1(b, ACO_OP_POPCOUNT, s[0]);
+   case SpvOpBitReverse:
+      return aco_b_op1(b, ACO_OP_BITREVERSE, s[0]);
+   case SpvOpIEqual:
+      return aco_b_op2(b, ACO_OP_IEQ, s[0], s[1]);
+   case SpvOpINotEqual:
+      return aco_b_op2(b, ACO_OP_INE, s[0], s[1]);
+   case SpvOpULessThan:
+      return aco_b_op2(b, ACO_OP_ULT, s[0], s[1]);
+   case SpvOpULessThanEqual:
+      return aco_b_op2(b, ACO_OP_ULE, s[0], s[1]);
+   case SpvOpUGreaterThan:
+      return aco_b_op2(b, ACO_OP_UGT, s[0], s[1]);
+   case SpvOpUGreaterThanEqual:
+      return aco_b_op2(b, ACO_OP_UGE, s[0], s[1]);
+   case SpvOpSLessThan:
+      return aco_b_op2(b, ACO_OP_SLT, s[0], s[1]);
+   case SpvOpSLessThanEqual:
+      return aco_b_op2(b, ACO_OP_SLE, s[0], s[1]);
+   case SpvOpSGreaterThan:
+      return aco_b_op2(b, ACO_OP_SGT, s[0], s[1]);
+   case SpvOpSGreaterThanEqual:
+      return aco_b_op2(b, ACO_OP_SGE, s[0], s[1]);
+   case SpvOpFAdd:
+      return aco_b_op2(b, ACO_OP_FADD, s[0], s[1]);
+   case SpvOpFSub:
+      return aco_b_op2(b, ACO_OP_FSUB, s[0], s[1]);
    case SpvOpFMul:
-   case SpvOpVectorTimesScalar: return aco_b_op2(b, ACO_OP_FMUL, s[0], s[1]);
-   case SpvOpFDiv: return aco_b_approx(b, ACO_OP_FDIV, s[0], s[1], 0);
-   case SpvOpFNegate: return aco_b_op1(b, ACO_OP_FNEG, s[0]);
-   case SpvOpFOrdEqual: return aco_b_op2(b, ACO_OP_FEQ, s[0], s[1]);
-   case SpvOpFOrdLessThan: return aco_b_op2(b, ACO_OP_FLT, s[0], s[1]);
-   case SpvOpFOrdLessThanEqual: return aco_b_op2(b, ACO_OP_FLE, s[0], s[1]);
-   case SpvOpFOrdGreaterThan: return aco_b_op2(b, ACO_OP_FGT, s[0], s[1]);
-   case SpvOpFOrdGreaterThanEqual: return aco_b_op2(b, ACO_OP_FGE, s[0], s[1]);
-   case SpvOpFUnordNotEqual: return aco_b_op2(b, ACO_OP_FNE, s[0], s[1]);
+   case SpvOpVectorTimesScalar:
+      return aco_b_op2(b, ACO_OP_FMUL, s[0], s[1]);
+   case SpvOpFDiv:
+      return aco_b_approx(b, ACO_OP_FDIV, s[0], s[1], 0);
+   case SpvOpFNegate:
+      return aco_b_op1(b, ACO_OP_FNEG, s[0]);
+   case SpvOpFOrdEqual:
+      return aco_b_op2(b, ACO_OP_FEQ, s[0], s[1]);
+   case SpvOpFOrdLessThan:
+      return aco_b_op2(b, ACO_OP_FLT, s[0], s[1]);
+   case SpvOpFOrdLessThanEqual:
+      return aco_b_op2(b, ACO_OP_FLE, s[0], s[1]);
+   case SpvOpFOrdGreaterThan:
+      return aco_b_op2(b, ACO_OP_FGT, s[0], s[1]);
+   case SpvOpFOrdGreaterThanEqual:
+      return aco_b_op2(b, ACO_OP_FGE, s[0], s[1]);
+   case SpvOpFUnordNotEqual:
+      return aco_b_op2(b, ACO_OP_FNE, s[0], s[1]);
    case SpvOpFOrdNotEqual:
       return aco_b_iand(b, aco_b_op2(b, ACO_OP_FNE, s[0], s[1]),
                         bnot(c, aco_b_op2(b, ACO_OP_FUNORD, s[0], s[1])));
@@ -1824,16 +1939,19 @@ alu_leaf(struct ctx *c, uint32_t op, const struct sid *st, aco_value *s, uint32_
    case SpvOpFUnordLessThanEqual:
    case SpvOpFUnordGreaterThan:
    case SpvOpFUnordGreaterThanEqual: {
-      aco_op cmp = op == SpvOpFUnordEqual ? ACO_OP_FEQ : op == SpvOpFUnordLessThan ? ACO_OP_FLT
+      aco_op cmp = op == SpvOpFUnordEqual           ? ACO_OP_FEQ
+                   : op == SpvOpFUnordLessThan      ? ACO_OP_FLT
                    : op == SpvOpFUnordLessThanEqual ? ACO_OP_FLE
-                   : op == SpvOpFUnordGreaterThan ? ACO_OP_FGT : ACO_OP_FGE;
-      return aco_b_ior(b, aco_b_op2(b, cmp, s[0], s[1]),
-                       aco_b_op2(b, ACO_OP_FUNORD, s[0], s[1]));
+                   : op == SpvOpFUnordGreaterThan   ? ACO_OP_FGT
+                                                    : ACO_OP_FGE;
+      return aco_b_ior(b, aco_b_op2(b, cmp, s[0], s[1]), aco_b_op2(b, ACO_OP_FUNORD, s[0], s[1]));
    }
-   case SpvOpIsNan: return aco_b_op2(b, ACO_OP_FUNORD, s[0], s[0]);
+   case SpvOpIsNan:
+      return aco_b_op2(b, ACO_OP_FUNORD, s[0], s[0]);
    case SpvOpIsInf:
       return aco_b_op2(b, ACO_OP_FEQ, aco_b_op1(b, ACO_OP_FABS, s[0]), fconst(c, st, 1.0 / 0.0));
-   case SpvOpSelect: return aco_b_select(b, s[0], s[1], s[2]);
+   case SpvOpSelect:
+      return aco_b_select(b, s[0], s[1], s[2]);
    default:
       UNSUP(c, word, "%s", op_name(op));
       return none;
@@ -1862,17 +1980,27 @@ emit_convert(struct ctx *c, uint32_t o, uint32_t op)
          return false;
       aco_op aop = ACO_OP_INVALID;
       switch (op) {
-      case SpvOpConvertFToU: aop = ACO_OP_F2U; break;
-      case SpvOpConvertFToS: aop = ACO_OP_F2S; break;
-      case SpvOpConvertSToF: aop = ACO_OP_S2F; break;
-      case SpvOpConvertUToF: aop = ACO_OP_U2F; break;
+      case SpvOpConvertFToU:
+         aop = ACO_OP_F2U;
+         break;
+      case SpvOpConvertFToS:
+         aop = ACO_OP_F2S;
+         break;
+      case SpvOpConvertSToF:
+         aop = ACO_OP_S2F;
+         break;
+      case SpvOpConvertUToF:
+         aop = ACO_OP_U2F;
+         break;
       case SpvOpUConvert:
       case SpvOpSConvert:
          aop = to->bits > from->bits   ? (op == SpvOpUConvert ? ACO_OP_ZEXT : ACO_OP_SEXT)
                : to->bits < from->bits ? ACO_OP_TRUNC
                                        : ACO_OP_INVALID;
          break;
-      case SpvOpFConvert: aop = to->bits != from->bits ? ACO_OP_FCONV : ACO_OP_INVALID; break;
+      case SpvOpFConvert:
+         aop = to->bits != from->bits ? ACO_OP_FCONV : ACO_OP_INVALID;
+         break;
       case SpvOpBitcast:
          if (to->bits != from->bits)
             return INVALID(c, o, "OpBitcast between sizes");
@@ -1888,8 +2016,8 @@ emit_convert(struct ctx *c, uint32_t o, uint32_t op)
 
 /* The leaf offset and type reached by literal indices w[first..wc) into type t. */
 static bool
-composite_path(struct ctx *c, uint32_t o, uint32_t t, uint32_t first, uint32_t wc,
-               uint32_t *leaf, uint32_t *type)
+composite_path(struct ctx *c, uint32_t o, uint32_t t, uint32_t first, uint32_t wc, uint32_t *leaf,
+               uint32_t *type)
 {
    const uint32_t *w = c->w + o;
    *leaf = 0;
@@ -1928,16 +2056,24 @@ glsl_leaf(struct ctx *c, uint32_t inst, const struct sid *st, aco_value *s, uint
    bool is_float = st->op == SpvOpTypeFloat;
    switch (inst) {
    case GLSLstd450Round:
-   case GLSLstd450RoundEven: return aco_b_op1(b, ACO_OP_FROUND_EVEN, s[0]);
-   case GLSLstd450Trunc: return aco_b_op1(b, ACO_OP_FTRUNC, s[0]);
-   case GLSLstd450FAbs: return aco_b_op1(b, ACO_OP_FABS, s[0]);
-   case GLSLstd450SAbs: return aco_b_op1(b, ACO_OP_IABS, s[0]);
-   case GLSLstd450Floor: return aco_b_op1(b, ACO_OP_FFLOOR, s[0]);
-   case GLSLstd450Ceil: return aco_b_op1(b, ACO_OP_FCEIL, s[0]);
-   case GLSLstd450Fract: return aco_b_op1(b, ACO_OP_FFRACT, s[0]);
+   case GLSLstd450RoundEven:
+      return aco_b_op1(b, ACO_OP_FROUND_EVEN, s[0]);
+   case GLSLstd450Trunc:
+      return aco_b_op1(b, ACO_OP_FTRUNC, s[0]);
+   case GLSLstd450FAbs:
+      return aco_b_op1(b, ACO_OP_FABS, s[0]);
+   case GLSLstd450SAbs:
+      return aco_b_op1(b, ACO_OP_IABS, s[0]);
+   case GLSLstd450Floor:
+      return aco_b_op1(b, ACO_OP_FFLOOR, s[0]);
+   case GLSLstd450Ceil:
+      return aco_b_op1(b, ACO_OP_FCEIL, s[0]);
+   case GLSLstd450Fract:
+      return aco_b_op1(b, ACO_OP_FFRACT, s[0]);
    case GLSLstd450FSign: {
       aco_value zero = fconst(c, st, 0.0);
-      aco_value r = aco_b_select(b, aco_b_op2(b, ACO_OP_FLT, s[0], zero), fconst(c, st, -1.0), s[0]);
+      aco_value r =
+          aco_b_select(b, aco_b_op2(b, ACO_OP_FLT, s[0], zero), fconst(c, st, -1.0), s[0]);
       return aco_b_select(b, aco_b_op2(b, ACO_OP_FGT, s[0], zero), fconst(c, st, 1.0), r);
    }
    case GLSLstd450SSign: {
@@ -1945,12 +2081,18 @@ glsl_leaf(struct ctx *c, uint32_t inst, const struct sid *st, aco_value *s, uint
       aco_value m1 = aco_b_const(b, aco_type_int(st->bits), UINT64_MAX);
       return aco_b_op2(b, ACO_OP_SMAX, aco_b_op2(b, ACO_OP_SMIN, s[0], one), m1);
    }
-   case GLSLstd450Sqrt: return aco_b_approx(b, ACO_OP_FSQRT, s[0], none, 0);
-   case GLSLstd450InverseSqrt: return aco_b_approx(b, ACO_OP_FRSQ, s[0], none, 0);
-   case GLSLstd450Exp2: return aco_b_approx(b, ACO_OP_FEXP2, s[0], none, 0);
-   case GLSLstd450Log2: return aco_b_approx(b, ACO_OP_FLOG2, s[0], none, 0);
-   case GLSLstd450Sin: return aco_b_approx(b, ACO_OP_FSIN, s[0], none, 0);
-   case GLSLstd450Cos: return aco_b_approx(b, ACO_OP_FCOS, s[0], none, 0);
+   case GLSLstd450Sqrt:
+      return aco_b_approx(b, ACO_OP_FSQRT, s[0], none, 0);
+   case GLSLstd450InverseSqrt:
+      return aco_b_approx(b, ACO_OP_FRSQ, s[0], none, 0);
+   case GLSLstd450Exp2:
+      return aco_b_approx(b, ACO_OP_FEXP2, s[0], none, 0);
+   case GLSLstd450Log2:
+      return aco_b_approx(b, ACO_OP_FLOG2, s[0], none, 0);
+   case GLSLstd450Sin:
+      return aco_b_approx(b, ACO_OP_FSIN, s[0], none, 0);
+   case GLSLstd450Cos:
+      return aco_b_approx(b, ACO_OP_FCOS, s[0], none, 0);
    case GLSLstd450Exp:
       return aco_b_approx(b, ACO_OP_FEXP2, aco_b_fmul(b, s[0], fconst(c, st, 1.4426950408889634)),
                           none, 0);
@@ -1959,15 +2101,22 @@ glsl_leaf(struct ctx *c, uint32_t inst, const struct sid *st, aco_value *s, uint
                         fconst(c, st, 0.6931471805599453));
    case GLSLstd450Pow:
       return aco_b_approx(b, ACO_OP_FEXP2,
-                          aco_b_fmul(b, s[1], aco_b_approx(b, ACO_OP_FLOG2, s[0], none, 0)), none, 0);
+                          aco_b_fmul(b, s[1], aco_b_approx(b, ACO_OP_FLOG2, s[0], none, 0)), none,
+                          0);
    case GLSLstd450FMin:
-   case GLSLstd450NMin: return aco_b_op2(b, ACO_OP_FMIN, s[0], s[1]);
+   case GLSLstd450NMin:
+      return aco_b_op2(b, ACO_OP_FMIN, s[0], s[1]);
    case GLSLstd450FMax:
-   case GLSLstd450NMax: return aco_b_op2(b, ACO_OP_FMAX, s[0], s[1]);
-   case GLSLstd450UMin: return aco_b_op2(b, ACO_OP_UMIN, s[0], s[1]);
-   case GLSLstd450UMax: return aco_b_op2(b, ACO_OP_UMAX, s[0], s[1]);
-   case GLSLstd450SMin: return aco_b_op2(b, ACO_OP_SMIN, s[0], s[1]);
-   case GLSLstd450SMax: return aco_b_op2(b, ACO_OP_SMAX, s[0], s[1]);
+   case GLSLstd450NMax:
+      return aco_b_op2(b, ACO_OP_FMAX, s[0], s[1]);
+   case GLSLstd450UMin:
+      return aco_b_op2(b, ACO_OP_UMIN, s[0], s[1]);
+   case GLSLstd450UMax:
+      return aco_b_op2(b, ACO_OP_UMAX, s[0], s[1]);
+   case GLSLstd450SMin:
+      return aco_b_op2(b, ACO_OP_SMIN, s[0], s[1]);
+   case GLSLstd450SMax:
+      return aco_b_op2(b, ACO_OP_SMAX, s[0], s[1]);
    case GLSLstd450FClamp:
    case GLSLstd450NClamp:
       return aco_b_op2(b, ACO_OP_FMIN, aco_b_op2(b, ACO_OP_FMAX, s[0], s[1]), s[2]);
@@ -1984,9 +2133,12 @@ glsl_leaf(struct ctx *c, uint32_t inst, const struct sid *st, aco_value *s, uint
    case GLSLstd450Step:
       return aco_b_select(b, aco_b_op2(b, ACO_OP_FLT, s[1], s[0]), fconst(c, st, 0.0),
                           fconst(c, st, 1.0));
-   case GLSLstd450Fma: return aco_b_op3(b, ACO_OP_FFMA, s[0], s[1], s[2]);
-   case GLSLstd450FindILsb: return aco_b_op1(b, ACO_OP_FIND_LSB, s[0]);
-   case GLSLstd450FindUMsb: return aco_b_op1(b, ACO_OP_FIND_MSB, s[0]);
+   case GLSLstd450Fma:
+      return aco_b_op3(b, ACO_OP_FFMA, s[0], s[1], s[2]);
+   case GLSLstd450FindILsb:
+      return aco_b_op1(b, ACO_OP_FIND_LSB, s[0]);
+   case GLSLstd450FindUMsb:
+      return aco_b_op1(b, ACO_OP_FIND_MSB, s[0]);
    case GLSLstd450FindSMsb: {
       aco_value neg = cmp_const(c, ACO_OP_SLT, s[0], st, 0);
       return aco_b_op1(b, ACO_OP_FIND_MSB, aco_b_select(b, neg, bnot(c, s[0]), s[0]));
@@ -2097,12 +2249,13 @@ static aco_scope
 map_scope(uint32_t scope)
 {
    return scope == SpvScopeSubgroup || scope == SpvScopeInvocation ? ACO_SCOPE_SUBGROUP
-          : scope == SpvScopeWorkgroup                              ? ACO_SCOPE_WORKGROUP
-                                                                    : ACO_SCOPE_DEVICE;
+          : scope == SpvScopeWorkgroup                             ? ACO_SCOPE_WORKGROUP
+                                                                   : ACO_SCOPE_DEVICE;
 }
 
-#define SEM_ORDER (SpvMemorySemanticsAcquireMask | SpvMemorySemanticsReleaseMask | \
-                   SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsSequentiallyConsistentMask)
+#define SEM_ORDER                                                                                  \
+   (SpvMemorySemanticsAcquireMask | SpvMemorySemanticsReleaseMask |                                \
+    SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsSequentiallyConsistentMask)
 
 static bool
 emit_atomic(struct ctx *c, uint32_t o, uint32_t op, uint32_t wc)
@@ -2110,9 +2263,11 @@ emit_atomic(struct ctx *c, uint32_t o, uint32_t op, uint32_t wc)
    const uint32_t *w = c->w + o;
    bool is_store = op == SpvOpAtomicStore;
    uint32_t pi = is_store ? 1 : 3;
-   uint32_t need = is_store ? 5 : op == SpvOpAtomicLoad || op == SpvOpAtomicIIncrement ||
-                                         op == SpvOpAtomicIDecrement ? 6
-                   : op == SpvOpAtomicCompareExchange ? 9 : 7;
+   uint32_t need =
+       is_store                                                                              ? 5
+       : op == SpvOpAtomicLoad || op == SpvOpAtomicIIncrement || op == SpvOpAtomicIDecrement ? 6
+       : op == SpvOpAtomicCompareExchange                                                    ? 9
+                                                                                             : 7;
    if (wc < need)
       return INVALID(c, o, "%s too short", op_name(op));
    const struct sptr *p = get_ptr(c, w[pi], o);
@@ -2144,20 +2299,49 @@ emit_atomic(struct ctx *c, uint32_t o, uint32_t op, uint32_t wc)
       aco_atomic_kind kind;
       aco_value v = {0}, cmp = {0};
       switch (op) {
-      case SpvOpAtomicIAdd: kind = ACO_ATOMIC_ADD; break;
-      case SpvOpAtomicISub: kind = ACO_ATOMIC_SUB; break;
-      case SpvOpAtomicIIncrement: kind = ACO_ATOMIC_ADD; v = aco_b_const(c->b, at, 1); break;
-      case SpvOpAtomicIDecrement: kind = ACO_ATOMIC_SUB; v = aco_b_const(c->b, at, 1); break;
-      case SpvOpAtomicSMin: kind = ACO_ATOMIC_SMIN; break;
-      case SpvOpAtomicUMin: kind = ACO_ATOMIC_UMIN; break;
-      case SpvOpAtomicSMax: kind = ACO_ATOMIC_SMAX; break;
-      case SpvOpAtomicUMax: kind = ACO_ATOMIC_UMAX; break;
-      case SpvOpAtomicAnd: kind = ACO_ATOMIC_AND; break;
-      case SpvOpAtomicOr: kind = ACO_ATOMIC_OR; break;
-      case SpvOpAtomicXor: kind = ACO_ATOMIC_XOR; break;
-      case SpvOpAtomicExchange: kind = ACO_ATOMIC_XCHG; break;
-      case SpvOpAtomicCompareExchange: kind = ACO_ATOMIC_CMPXCHG; break;
-      default: return UNSUP(c, o, "%s", op_name(op));
+      case SpvOpAtomicIAdd:
+         kind = ACO_ATOMIC_ADD;
+         break;
+      case SpvOpAtomicISub:
+         kind = ACO_ATOMIC_SUB;
+         break;
+      case SpvOpAtomicIIncrement:
+         kind = ACO_ATOMIC_ADD;
+         v = aco_b_const(c->b, at, 1);
+         break;
+      case SpvOpAtomicIDecrement:
+         kind = ACO_ATOMIC_SUB;
+         v = aco_b_const(c->b, at, 1);
+         break;
+      case SpvOpAtomicSMin:
+         kind = ACO_ATOMIC_SMIN;
+         break;
+      case SpvOpAtomicUMin:
+         kind = ACO_ATOMIC_UMIN;
+         break;
+      case SpvOpAtomicSMax:
+         kind = ACO_ATOMIC_SMAX;
+         break;
+      case SpvOpAtomicUMax:
+         kind = ACO_ATOMIC_UMAX;
+         break;
+      case SpvOpAtomicAnd:
+         kind = ACO_ATOMIC_AND;
+         break;
+      case SpvOpAtomicOr:
+         kind = ACO_ATOMIC_OR;
+         break;
+      case SpvOpAtomicXor:
+         kind = ACO_ATOMIC_XOR;
+         break;
+      case SpvOpAtomicExchange:
+         kind = ACO_ATOMIC_XCHG;
+         break;
+      case SpvOpAtomicCompareExchange:
+         kind = ACO_ATOMIC_CMPXCHG;
+         break;
+      default:
+         return UNSUP(c, o, "%s", op_name(op));
       }
       if (op == SpvOpAtomicCompareExchange) {
          v = val(c, w[7], 0, o);
@@ -2377,27 +2561,68 @@ emit_instr(struct ctx *c, uint32_t o)
       return componentwise(c, o, 3, 1, alu_leaf, op);
    case SpvOpSelect:
       return componentwise(c, o, 3, 3, alu_leaf, op);
-   case SpvOpIAdd: case SpvOpISub: case SpvOpIMul: case SpvOpUDiv: case SpvOpSDiv:
-   case SpvOpUMod: case SpvOpSRem: case SpvOpSMod:
-   case SpvOpShiftLeftLogical: case SpvOpShiftRightLogical: case SpvOpShiftRightArithmetic:
-   case SpvOpBitwiseAnd: case SpvOpBitwiseOr: case SpvOpBitwiseXor:
-   case SpvOpLogicalAnd: case SpvOpLogicalOr: case SpvOpLogicalEqual: case SpvOpLogicalNotEqual:
-   case SpvOpIEqual: case SpvOpINotEqual:
-   case SpvOpULessThan: case SpvOpULessThanEqual: case SpvOpUGreaterThan: case SpvOpUGreaterThanEqual:
-   case SpvOpSLessThan: case SpvOpSLessThanEqual: case SpvOpSGreaterThan: case SpvOpSGreaterThanEqual:
-   case SpvOpFAdd: case SpvOpFSub: case SpvOpFMul: case SpvOpFDiv:
-   case SpvOpFOrdEqual: case SpvOpFOrdNotEqual: case SpvOpFOrdLessThan:
-   case SpvOpFOrdLessThanEqual: case SpvOpFOrdGreaterThan: case SpvOpFOrdGreaterThanEqual:
-   case SpvOpFUnordEqual: case SpvOpFUnordNotEqual: case SpvOpFUnordLessThan:
-   case SpvOpFUnordLessThanEqual: case SpvOpFUnordGreaterThan: case SpvOpFUnordGreaterThanEqual:
+   case SpvOpIAdd:
+   case SpvOpISub:
+   case SpvOpIMul:
+   case SpvOpUDiv:
+   case SpvOpSDiv:
+   case SpvOpUMod:
+   case SpvOpSRem:
+   case SpvOpSMod:
+   case SpvOpShiftLeftLogical:
+   case SpvOpShiftRightLogical:
+   case SpvOpShiftRightArithmetic:
+   case SpvOpBitwiseAnd:
+   case SpvOpBitwiseOr:
+   case SpvOpBitwiseXor:
+   case SpvOpLogicalAnd:
+   case SpvOpLogicalOr:
+   case SpvOpLogicalEqual:
+   case SpvOpLogicalNotEqual:
+   case SpvOpIEqual:
+   case SpvOpINotEqual:
+   case SpvOpULessThan:
+   case SpvOpULessThanEqual:
+   case SpvOpUGreaterThan:
+   case SpvOpUGreaterThanEqual:
+   case SpvOpSLessThan:
+   case SpvOpSLessThanEqual:
+   case SpvOpSGreaterThan:
+   case SpvOpSGreaterThanEqual:
+   case SpvOpFAdd:
+   case SpvOpFSub:
+   case SpvOpFMul:
+   case SpvOpFDiv:
+   case SpvOpFOrdEqual:
+   case SpvOpFOrdNotEqual:
+   case SpvOpFOrdLessThan:
+   case SpvOpFOrdLessThanEqual:
+   case SpvOpFOrdGreaterThan:
+   case SpvOpFOrdGreaterThanEqual:
+   case SpvOpFUnordEqual:
+   case SpvOpFUnordNotEqual:
+   case SpvOpFUnordLessThan:
+   case SpvOpFUnordLessThanEqual:
+   case SpvOpFUnordGreaterThan:
+   case SpvOpFUnordGreaterThanEqual:
    case SpvOpVectorTimesScalar:
       return componentwise(c, o, 3, 2, alu_leaf, op);
    case SpvOpExtInst:
       return emit_ext_inst(c, o, wc);
-   case SpvOpAtomicLoad: case SpvOpAtomicStore: case SpvOpAtomicExchange:
-   case SpvOpAtomicCompareExchange: case SpvOpAtomicIIncrement: case SpvOpAtomicIDecrement:
-   case SpvOpAtomicIAdd: case SpvOpAtomicISub: case SpvOpAtomicSMin: case SpvOpAtomicUMin:
-   case SpvOpAtomicSMax: case SpvOpAtomicUMax: case SpvOpAtomicAnd: case SpvOpAtomicOr:
+   case SpvOpAtomicLoad:
+   case SpvOpAtomicStore:
+   case SpvOpAtomicExchange:
+   case SpvOpAtomicCompareExchange:
+   case SpvOpAtomicIIncrement:
+   case SpvOpAtomicIDecrement:
+   case SpvOpAtomicIAdd:
+   case SpvOpAtomicISub:
+   case SpvOpAtomicSMin:
+   case SpvOpAtomicUMin:
+   case SpvOpAtomicSMax:
+   case SpvOpAtomicUMax:
+   case SpvOpAtomicAnd:
+   case SpvOpAtomicOr:
    case SpvOpAtomicXor:
       return emit_atomic(c, o, op, wc);
    case SpvOpControlBarrier:
@@ -2736,7 +2961,8 @@ emit_from(struct ctx *c, uint32_t label, uint32_t stop, bool header, bool *fell)
             uint32_t rid = c->call->result;
             if (wc < 2 || !rid || !check_id(c, t[1], bl->term) ||
                 leaves_of(c, t[1]) != leaves_of(c, rid))
-               return c->status ? false : INVALID(c, bl->term, "OpReturnValue does not match the call");
+               return c->status ? false
+                                : INVALID(c, bl->term, "OpReturnValue does not match the call");
             aco_value rv[MAX_LEAVES + 1];
             for (uint32_t i = 0; i < leaves_of(c, rid); i++)
                if (!(rv[i] = val(c, t[1], i, bl->term)).id)
@@ -2900,7 +3126,8 @@ binding_slot(struct ctx *c, const struct sid *v, uint32_t *slot)
    const aco_spirv_options *o = c->opts;
    if (o && o->num_bindings) {
       for (uint32_t i = 0; i < o->num_bindings; i++) {
-         if (o->bindings[i].set == (uint32_t)v->set && o->bindings[i].binding == (uint32_t)v->binding) {
+         if (o->bindings[i].set == (uint32_t)v->set &&
+             o->bindings[i].binding == (uint32_t)v->binding) {
             *slot = o->bindings[i].slot;
             return true;
          }
@@ -2908,8 +3135,9 @@ binding_slot(struct ctx *c, const struct sid *v, uint32_t *slot)
       return UNSUP(c, v->word, "set %d binding %d is not in the binding table", v->set, v->binding);
    }
    if ((uint32_t)v->binding >= ACO_SPIRV_SET_STRIDE || v->set >= 8)
-      return UNSUP(c, v->word, "set %d binding %d outside the default layout (set < 8, binding < %u)",
-                   v->set, v->binding, ACO_SPIRV_SET_STRIDE);
+      return UNSUP(c, v->word,
+                   "set %d binding %d outside the default layout (set < 8, binding < %u)", v->set,
+                   v->binding, ACO_SPIRV_SET_STRIDE);
    *slot = (uint32_t)v->set * ACO_SPIRV_SET_STRIDE + (uint32_t)v->binding;
    return true;
 }
@@ -3016,11 +3244,13 @@ aco_spirv_translate(aco_program *program, const uint32_t *words, size_t num_word
    if (entry)
       *entry = NULL;
    if (!program || (!words && num_words) || (options && options->struct_size < sizeof(*options))) {
-      fail(&c, ACO_ERROR_INVALID_ARGUMENT, 0, "NULL program or words, or a bad options struct_size");
+      fail(&c, ACO_ERROR_INVALID_ARGUMENT, 0,
+           "NULL program or words, or a bad options struct_size");
       return c.status;
    }
    if (num_words < 5 || words[0] != ACO_SPIRV_MAGIC) {
-      fail(&c, ACO_ERROR_INVALID_ARGUMENT, 0, "not a SPIR-V module (no magic number, or shorter "
+      fail(&c, ACO_ERROR_INVALID_ARGUMENT, 0,
+           "not a SPIR-V module (no magic number, or shorter "
            "than its header)");
       return c.status;
    }

@@ -43,8 +43,8 @@ fuzz_spirv_one(const uint8_t *data, size_t size, aco_status *status)
       aco_binary *bin = NULL;
       aco_status cs = aco_compile(p, NULL, NULL, &bin);
       if (cs != ACO_SUCCESS && cs != ACO_ERROR_UNSUPPORTED && cs != ACO_ERROR_REGISTER_LIMIT) {
-         fprintf(stderr, "a translated module does not compile: %s: %s\n",
-                 aco_status_string(cs), aco_program_message(p));
+         fprintf(stderr, "a translated module does not compile: %s: %s\n", aco_status_string(cs),
+                 aco_program_message(p));
          abort();
       }
       aco_binary_destroy(bin);

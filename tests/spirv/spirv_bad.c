@@ -63,16 +63,19 @@ main(int argc, char **argv)
    m[7] = (0u << 16) | 1;  /* word count 0 */
    expect("word count 0", m, 8, ACO_ERROR_INVALID_ARGUMENT, "spirv word 7");
    m[7] = (9u << 16) | 14; /* OpMemoryModel running past the end */
-   expect("past the end", m, 8, ACO_ERROR_INVALID_ARGUMENT, "spirv word 7: instruction word count 9");
+   expect("past the end", m, 8, ACO_ERROR_INVALID_ARGUMENT,
+          "spirv word 7: instruction word count 9");
    m[7] = (2u << 16) | 17;
    m[8] = 5009; /* a capability outside the Shader set: RayQueryKHR (4472) style */
    m[8] = 4472;
-   expect("unsupported capability", m, 9, ACO_ERROR_UNSUPPORTED, "spirv word 7: capability RayQueryKHR");
+   expect("unsupported capability", m, 9, ACO_ERROR_UNSUPPORTED,
+          "spirv word 7: capability RayQueryKHR");
    m[7] = (4u << 16) | 21; /* OpTypeInt %70 32 0: id past the bound */
    m[8] = 70;
    m[9] = 32;
    m[10] = 0;
-   expect("id past the bound", m, 11, ACO_ERROR_INVALID_ARGUMENT, "spirv word 7: id 70 out of range");
+   expect("id past the bound", m, 11, ACO_ERROR_INVALID_ARGUMENT,
+          "spirv word 7: id 70 out of range");
    m[3] = 0x7fffffff;
    expect("huge bound", m, 11, ACO_ERROR_INVALID_ARGUMENT, "spirv word 3: id bound");
 

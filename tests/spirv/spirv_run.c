@@ -144,8 +144,8 @@ parse_spec(const char *text, struct spec *sp, char *err, size_t errlen)
          char kind[16] = "";
          if (sp->num_buffers == MAX_BUFFERS ||
              sscanf(rest, " %u %u %15s %15s", &b->binding, &b->size, b->fill, kind) < 3 ||
-             b->size % 4 || !b->size || b->size > (1u << 20) || b->binding >= ACO_SPIRV_SET_STRIDE ||
-             (kind[0] && strcmp(kind, "uniform")))
+             b->size % 4 || !b->size || b->size > (1u << 20) ||
+             b->binding >= ACO_SPIRV_SET_STRIDE || (kind[0] && strcmp(kind, "uniform")))
             return snprintf(err, errlen, "bad buffer line: %s", l), false;
          b->uniform = kind[0] != 0;
          sp->num_buffers++;
@@ -234,13 +234,13 @@ read_file(const char *path, size_t *len)
 
 /* ---- lavapipe ------------------------------------------------------------------------- */
 
-#define VK(call, what)                                                                          \
-   do {                                                                                         \
-      VkResult r_ = (call);                                                                     \
-      if (r_ != VK_SUCCESS) {                                                                   \
-         snprintf(msg, msglen, "lavapipe: %s failed (%d)", what, (int)r_);                     \
-         goto out;                                                                              \
-      }                                                                                         \
+#define VK(call, what)                                                                             \
+   do {                                                                                            \
+      VkResult r_ = (call);                                                                        \
+      if (r_ != VK_SUCCESS) {                                                                      \
+         snprintf(msg, msglen, "lavapipe: %s failed (%d)", what, (int)r_);                         \
+         goto out;                                                                                 \
+      }                                                                                            \
    } while (0)
 
 static VkDescriptorType
@@ -267,9 +267,10 @@ run_lavapipe(const uint32_t *code, size_t code_bytes, const struct spec *sp, uin
    VkCommandPool cpool = VK_NULL_HANDLE;
    VkFence fence = VK_NULL_HANDLE;
 
-   VkApplicationInfo app = {VK_STRUCTURE_TYPE_APPLICATION_INFO, NULL, "spirv_run", 1, "libaco", 1,
-                            VK_API_VERSION_1_2};
-   VkInstanceCreateInfo ici = {VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, NULL, 0, &app, 0, NULL, 0, NULL};
+   VkApplicationInfo app = {
+       VK_STRUCTURE_TYPE_APPLICATION_INFO, NULL, "spirv_run", 1, "libaco", 1, VK_API_VERSION_1_2};
+   VkInstanceCreateInfo ici = {
+       VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, NULL, 0, &app, 0, NULL, 0, NULL};
    VK(vkCreateInstance(&ici, NULL, &inst), "vkCreateInstance");
    uint32_t ndev = 1;
    VkPhysicalDevice pd;
@@ -296,7 +297,8 @@ run_lavapipe(const uint32_t *code, size_t code_bytes, const struct spec *sp, uin
       goto out;
    }
    float prio = 1.0f;
-   VkDeviceQueueCreateInfo qci = {VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, NULL, 0, qfi, 1, &prio};
+   VkDeviceQueueCreateInfo qci = {
+       VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, NULL, 0, qfi, 1, &prio};
    VkPhysicalDeviceFeatures feats;
    vkGetPhysicalDeviceFeatures(pd, &feats);
    VkPhysicalDeviceFeatures want;
@@ -304,7 +306,8 @@ run_lavapipe(const uint32_t *code, size_t code_bytes, const struct spec *sp, uin
    want.shaderInt64 = feats.shaderInt64;
    want.shaderFloat64 = feats.shaderFloat64;
    want.shaderInt16 = feats.shaderInt16;
-   VkDeviceCreateInfo dci = {VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, NULL, 0, 1, &qci, 0, NULL, 0, NULL, &want};
+   VkDeviceCreateInfo dci = {
+       VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, NULL, 0, 1, &qci, 0, NULL, 0, NULL, &want};
    VK(vkCreateDevice(pd, &dci, NULL, &dev), "vkCreateDevice");
    VkQueue queue;
    vkGetDeviceQueue(dev, qfi, 0, &queue);
@@ -314,10 +317,15 @@ run_lavapipe(const uint32_t *code, size_t code_bytes, const struct spec *sp, uin
    VkDescriptorSetLayoutBinding lb[MAX_BUFFERS];
    for (unsigned i = 0; i < sp->num_buffers; i++) {
       const struct buffer *b = &sp->buffers[i];
-      VkBufferCreateInfo bci = {VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, NULL, 0, b->size,
+      VkBufferCreateInfo bci = {VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                                NULL,
+                                0,
+                                b->size,
                                 b->uniform ? VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT
                                            : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                                VK_SHARING_MODE_EXCLUSIVE, 0, NULL};
+                                VK_SHARING_MODE_EXCLUSIVE,
+                                0,
+                                NULL};
       VK(vkCreateBuffer(dev, &bci, NULL, &bufs[i]), "vkCreateBuffer");
       VkMemoryRequirements req;
       vkGetBufferMemoryRequirements(dev, bufs[i], &req);
@@ -339,15 +347,20 @@ run_lavapipe(const uint32_t *code, size_t code_bytes, const struct spec *sp, uin
       VK(vkMapMemory(dev, mems[i], 0, b->size, 0, &map), "vkMapMemory");
       memcpy(map, mem[i], b->size);
       vkUnmapMemory(dev, mems[i]);
-      lb[i] = (VkDescriptorSetLayoutBinding){b->binding, dtype(b), 1,
-                                             VK_SHADER_STAGE_COMPUTE_BIT, NULL};
+      lb[i] = (VkDescriptorSetLayoutBinding){b->binding, dtype(b), 1, VK_SHADER_STAGE_COMPUTE_BIT,
+                                             NULL};
    }
    VkDescriptorSetLayoutCreateInfo dslci = {VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
                                             NULL, 0, sp->num_buffers, lb};
    VK(vkCreateDescriptorSetLayout(dev, &dslci, NULL, &dsl), "vkCreateDescriptorSetLayout");
    VkPushConstantRange pcr = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 4 * sp->num_push};
-   VkPipelineLayoutCreateInfo plci = {VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, NULL, 0, 1,
-                                      &dsl, sp->num_push ? 1u : 0u, &pcr};
+   VkPipelineLayoutCreateInfo plci = {VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                      NULL,
+                                      0,
+                                      1,
+                                      &dsl,
+                                      sp->num_push ? 1u : 0u,
+                                      &pcr};
    VK(vkCreatePipelineLayout(dev, &plci, NULL, &pl), "vkCreatePipelineLayout");
    VkShaderModuleCreateInfo smci = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, NULL, 0,
                                     code_bytes, code};
@@ -360,34 +373,47 @@ run_lavapipe(const uint32_t *code, size_t code_bytes, const struct spec *sp, uin
       spec_data[i] = sp->specs[i].value;
    }
    VkSpecializationInfo si = {sp->num_specs, sme, 8 * sp->num_specs, spec_data};
-   VkComputePipelineCreateInfo cpci = {
-       VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO, NULL, 0,
-       {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0, VK_SHADER_STAGE_COMPUTE_BIT,
-        sm, "main", sp->num_specs ? &si : NULL},
-       pl, VK_NULL_HANDLE, 0};
+   VkComputePipelineCreateInfo cpci = {VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+                                       NULL,
+                                       0,
+                                       {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL,
+                                        0, VK_SHADER_STAGE_COMPUTE_BIT, sm, "main",
+                                        sp->num_specs ? &si : NULL},
+                                       pl,
+                                       VK_NULL_HANDLE,
+                                       0};
    VK(vkCreateComputePipelines(dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipe),
       "vkCreateComputePipelines");
    VkDescriptorPoolSize ps[2] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, MAX_BUFFERS},
                                  {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, MAX_BUFFERS}};
-   VkDescriptorPoolCreateInfo dpci = {VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, NULL, 0, 1, 2, ps};
+   VkDescriptorPoolCreateInfo dpci = {
+       VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, NULL, 0, 1, 2, ps};
    VK(vkCreateDescriptorPool(dev, &dpci, NULL, &pool), "vkCreateDescriptorPool");
    VkDescriptorSet set;
-   VkDescriptorSetAllocateInfo dsai = {VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, NULL, pool, 1, &dsl};
+   VkDescriptorSetAllocateInfo dsai = {VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, NULL, pool,
+                                       1, &dsl};
    VK(vkAllocateDescriptorSets(dev, &dsai, &set), "vkAllocateDescriptorSets");
    VkDescriptorBufferInfo dbi[MAX_BUFFERS];
    VkWriteDescriptorSet wds[MAX_BUFFERS];
    for (unsigned i = 0; i < sp->num_buffers; i++) {
       dbi[i] = (VkDescriptorBufferInfo){bufs[i], 0, VK_WHOLE_SIZE};
-      wds[i] = (VkWriteDescriptorSet){VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, NULL, set,
-                                      sp->buffers[i].binding, 0, 1, dtype(&sp->buffers[i]),
-                                      NULL, &dbi[i], NULL};
+      wds[i] = (VkWriteDescriptorSet){VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                      NULL,
+                                      set,
+                                      sp->buffers[i].binding,
+                                      0,
+                                      1,
+                                      dtype(&sp->buffers[i]),
+                                      NULL,
+                                      &dbi[i],
+                                      NULL};
    }
    vkUpdateDescriptorSets(dev, sp->num_buffers, wds, 0, NULL);
    VkCommandPoolCreateInfo cpi = {VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO, NULL, 0, qfi};
    VK(vkCreateCommandPool(dev, &cpi, NULL, &cpool), "vkCreateCommandPool");
    VkCommandBuffer cb;
-   VkCommandBufferAllocateInfo cbai = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, NULL,
-                                       cpool, VK_COMMAND_BUFFER_LEVEL_PRIMARY, 1};
+   VkCommandBufferAllocateInfo cbai = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, NULL, cpool,
+                                       VK_COMMAND_BUFFER_LEVEL_PRIMARY, 1};
    VK(vkAllocateCommandBuffers(dev, &cbai, &cb), "vkAllocateCommandBuffers");
    VkCommandBufferBeginInfo cbbi = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO, NULL,
                                     VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT, NULL};
@@ -399,8 +425,8 @@ run_lavapipe(const uint32_t *code, size_t code_bytes, const struct spec *sp, uin
    vkCmdDispatch(cb, sp->grid[0], sp->grid[1], sp->grid[2]);
    VkMemoryBarrier mb = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, VK_ACCESS_SHADER_WRITE_BIT,
                          VK_ACCESS_HOST_READ_BIT};
-   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
-                        1, &mb, 0, NULL, 0, NULL);
+   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
+                        &mb, 0, NULL, 0, NULL);
    VK(vkEndCommandBuffer(cb), "vkEndCommandBuffer");
    VkFenceCreateInfo fci = {VK_STRUCTURE_TYPE_FENCE_CREATE_INFO, NULL, 0};
    VK(vkCreateFence(dev, &fci, NULL, &fence), "vkCreateFence");
@@ -466,8 +492,8 @@ read_all(int fd, void *d, size_t n)
  * (which it keeps until unloaded) are not this program's leaks, also under LeakSanitizer;
  * the results come back through a pipe. */
 static bool
-run_lavapipe_apart(const uint32_t *code, size_t code_bytes, const struct spec *sp,
-                   uint8_t **mem, char *msg, size_t msglen)
+run_lavapipe_apart(const uint32_t *code, size_t code_bytes, const struct spec *sp, uint8_t **mem,
+                   char *msg, size_t msglen)
 {
    int fds[2];
    if (pipe(fds) != 0)
@@ -596,9 +622,8 @@ translate(const uint32_t *code, size_t words, const struct spec *sp, aco_target 
 
 /* The interpreter's run (interp[] filled like lavapipe's input; tags kept in ib). */
 static bool
-run_interp(const uint32_t *code, size_t words, const struct spec *sp, uint8_t **mem,
-           uint8_t *table, struct air_interp_buffer *all, aco_program **keep, char *msg,
-           size_t msglen)
+run_interp(const uint32_t *code, size_t words, const struct spec *sp, uint8_t **mem, uint8_t *table,
+           struct air_interp_buffer *all, aco_program **keep, char *msg, size_t msglen)
 {
    aco_program *p;
    aco_function *entry;
@@ -670,8 +695,8 @@ run_emulator(const uint32_t *code, size_t words, const struct spec *sp, aco_targ
    struct air_interp_arg args[4 + MAX_PUSH];
    make_args(sp, &lay, args);
    struct aco_emu_launch launch;
-   s = aco_entry_fill_launch(entry, bin, args, sp->grid, ARGBLOCK_ADDR, argblock,
-                             sizeof(argblock), 0, &launch);
+   s = aco_entry_fill_launch(entry, bin, args, sp->grid, ARGBLOCK_ADDR, argblock, sizeof(argblock),
+                             0, &launch);
    if (s != ACO_SUCCESS) {
       snprintf(msg, msglen, "launch: %s", aco_status_string(s));
       goto out;
@@ -740,9 +765,12 @@ main(int argc, char **argv)
       aco_target t = {ACO_GFX1100, 32};
       bool ok = translate(words, nwords, &sp, t, &p, &entry, &lay, &s, msg, sizeof(msg));
       aco_program_destroy(p);
-      if (ok || s != ACO_ERROR_UNSUPPORTED || !strstr(msg, sp.unsupported) || !strstr(msg, "word ")) {
-         fprintf(stderr, "FAIL: expected an unsupported error naming '%s' and a word offset, got "
-                 "%s: %s\n", sp.unsupported, ok ? "success" : aco_status_string(s), msg);
+      if (ok || s != ACO_ERROR_UNSUPPORTED || !strstr(msg, sp.unsupported) ||
+          !strstr(msg, "word ")) {
+         fprintf(stderr,
+                 "FAIL: expected an unsupported error naming '%s' and a word offset, got "
+                 "%s: %s\n",
+                 sp.unsupported, ok ? "success" : aco_status_string(s), msg);
          goto done;
       }
       printf("PASS: refused as expected: %s\n", msg);
@@ -784,9 +812,11 @@ main(int argc, char **argv)
          uint32_t g;
          memcpy(&g, lvp[b] + e->offset + 4 * k, 4);
          if (g != e->words[k]) {
-            fprintf(stderr, "FAIL: expect: binding %u byte %u: lavapipe wrote 0x%08x (%d), the "
-                    "test expects 0x%08x (%d)\n", e->binding, e->offset + 4 * k, g, (int32_t)g,
-                    e->words[k], (int32_t)e->words[k]);
+            fprintf(stderr,
+                    "FAIL: expect: binding %u byte %u: lavapipe wrote 0x%08x (%d), the "
+                    "test expects 0x%08x (%d)\n",
+                    e->binding, e->offset + 4 * k, g, (int32_t)g, e->words[k],
+                    (int32_t)e->words[k]);
             goto done;
          }
       }
