@@ -83,6 +83,11 @@ struct sid {
    uint32_t block_index;
    uint32_t first_label;
    uint32_t def_block; /* 1 + block index of the definition; 0 outside the function */
+   /* functions: their blocks, and the cells a call may change */
+   uint32_t num_fn_blocks;
+   uint64_t *fn_writes;
+   bool fn_busy;
+   const struct cellset *call_set;
    /* global variables */
    uint32_t shared_offset;
    uint32_t push_size;
@@ -155,12 +160,28 @@ struct ctx {
    uint32_t depth;
    uint32_t cur_block; /* index of the block being emitted */
    struct loopctx *loop;
+   /* what constructs change (lazily computed, per block or function) */
+   uint32_t set_words;                           /* 64-bit words of a cell bitset */
+   uint64_t *var_cells;                          /* cells of Function and Private variables */
+   uint64_t **block_writes;                      /* per block */
+   const struct cellset **sel_sets, **loop_sets; /* per header block */
+   uint32_t fn_depth;                            /* function_writes nesting */
+   uint8_t *walk_seen;                           /* per block, for one walk at a time */
+   uint32_t *walk_stack;
    uint32_t stops[MAX_DEPTH + 8];
    uint32_t num_stops;
 };
 
+/* The cells a construct may change: what its if yields, or its loop carries. */
+struct cellset {
+   uint32_t n;
+   uint32_t *idx;
+   aco_type *types;
+};
+
 struct loopctx {
    uint32_t header, merge, cont; /* label ids; 0 for the loop around an inlined call */
+   const struct cellset *set;
    struct loopctx *outer;
 };
 
@@ -1196,6 +1217,9 @@ new_cells(struct ctx *c, uint32_t type, uint32_t *first)
    return true;
 }
 
+static uint64_t *bits_new(struct ctx *c);
+static void bits_range(uint64_t *b, uint32_t first, uint32_t n);
+
 /* Blocks, definitions, and which values become cells, over every function. */
 static bool
 scan_function(struct ctx *c)
@@ -1262,8 +1286,11 @@ scan_function(struct ctx *c)
          s->kind = ID_LABEL;
          s->block_index = (uint32_t)cur;
          s->word = k;
-         if (!c->ids[fn].first_label)
+         if (!c->ids[fn].first_label) {
             c->ids[fn].first_label = bl->label;
+            c->ids[fn].block_index = (uint32_t)cur;
+         }
+         c->ids[fn].num_fn_blocks++;
          continue;
       }
       if (cur < 0 || c->blocks[cur].term)
@@ -1367,6 +1394,21 @@ scan_function(struct ctx *c)
       return OOM(c);
    for (uint32_t i = 0; i < c->num_cells; i++)
       c->cell_types[i] = c->cells[i].type;
+   c->set_words = (c->num_cells + 63) / 64;
+   c->var_cells = bits_new(c);
+   c->block_writes = aco_arena_array(&c->arena, uint64_t *, c->num_blocks + 1);
+   c->sel_sets = aco_arena_array(&c->arena, const struct cellset *, c->num_blocks + 1);
+   c->loop_sets = aco_arena_array(&c->arena, const struct cellset *, c->num_blocks + 1);
+   c->walk_seen = aco_arena_array(&c->arena, uint8_t, c->num_blocks + 1);
+   c->walk_stack = aco_arena_array(&c->arena, uint32_t, c->num_blocks + 1);
+   if (!c->var_cells || !c->block_writes || !c->sel_sets || !c->loop_sets || !c->walk_seen ||
+       !c->walk_stack)
+      return OOM(c);
+   for (uint32_t id = 1; id < c->bound; id++) {
+      const struct sid *v = &c->ids[id];
+      if (v->kind == ID_VAR && v->ptr.kind == PTR_FUNC && v->is_cell)
+         bits_range(c->var_cells, v->cell, c->ids[v->ptr.type].leaves);
+   }
    return true;
 }
 
@@ -2633,6 +2675,297 @@ emit_instr(struct ctx *c, uint32_t o)
    }
 }
 
+/* ---- what constructs change -------------------------------------------------------------
+ *
+ * An if yields, and a loop carries, only the cells written somewhere in its blocks (phis
+ * of the blocks they branch to included), in the functions they call, or through a
+ * pointer that may reach a variable. */
+
+static uint64_t *
+bits_new(struct ctx *c)
+{
+   uint64_t *b = aco_arena_array(&c->arena, uint64_t, c->set_words + 1);
+   if (!b)
+      OOM(c);
+   return b;
+}
+
+static void
+bits_range(uint64_t *b, uint32_t first, uint32_t n)
+{
+   for (uint32_t i = first; i < first + n; i++)
+      b[i / 64] |= UINT64_C(1) << (i % 64);
+}
+
+static void
+bits_or(struct ctx *c, uint64_t *dst, const uint64_t *src)
+{
+   for (uint32_t i = 0; i < c->set_words; i++)
+      dst[i] |= src[i];
+}
+
+/* The cells of the variable a pointer id is derived from; all variables' cells when that
+ * is not known here (a function parameter). */
+static void
+pointer_writes(struct ctx *c, uint32_t id, uint64_t *b)
+{
+   for (unsigned depth = 0; depth < 256 && id && id < c->bound; depth++) {
+      const struct sid *s = &c->ids[id];
+      if (s->kind == ID_VAR) {
+         if (s->ptr.kind == PTR_FUNC && s->is_cell)
+            bits_range(b, s->cell, c->ids[s->ptr.type].leaves);
+         return;
+      }
+      if (s->kind != ID_PTR || (s->op != SpvOpAccessChain && s->op != SpvOpInBoundsAccessChain &&
+                                s->op != SpvOpCopyObject))
+         break;
+      id = c->w[s->word + 3];
+   }
+   bits_or(c, b, c->var_cells);
+}
+
+static uint64_t *function_writes(struct ctx *c, uint32_t fn);
+
+static void
+edge_writes(struct ctx *c, uint32_t label, uint64_t *b)
+{
+   if (label == 0 || label >= c->bound || c->ids[label].kind != ID_LABEL)
+      return;
+   const struct sblock *bl = &c->blocks[c->ids[label].block_index];
+   for (uint32_t k = bl->first; (c->w[k] & 0xffff) == SpvOpPhi; k += c->w[k] >> 16) {
+      const struct sid *s = &c->ids[c->w[k + 2]];
+      if (s->is_cell)
+         bits_range(b, s->cell, leaves_of(c, c->w[k + 2]));
+   }
+}
+
+/* The labels a block's terminator may branch to. */
+static uint32_t
+successors(struct ctx *c, const struct sblock *bl, uint32_t *out, uint32_t max)
+{
+   const uint32_t *t = c->w + bl->term;
+   uint32_t op = t[0] & 0xffff, wc = t[0] >> 16, n = 0;
+   if (op == SpvOpBranch && wc >= 2)
+      out[n++] = t[1];
+   else if (op == SpvOpBranchConditional && wc >= 4) {
+      out[n++] = t[2];
+      out[n++] = t[3];
+   } else if (op == SpvOpSwitch && wc >= 3) {
+      /* the literal width is unknown here: every word is tried as a label */
+      for (uint32_t k = 2; k < wc && n < max; k++)
+         if (t[k] && t[k] < c->bound && c->ids[t[k]].kind == ID_LABEL)
+            out[n++] = t[k];
+   }
+   return n;
+}
+
+static const uint64_t *
+block_writes(struct ctx *c, uint32_t bi)
+{
+   if (c->block_writes[bi])
+      return c->block_writes[bi];
+   uint64_t *b = bits_new(c);
+   if (!b)
+      return NULL;
+   const struct sblock *bl = &c->blocks[bi];
+   for (uint32_t k = bl->first; k < bl->term; k += c->w[k] >> 16) {
+      const uint32_t *w = c->w + k;
+      uint32_t op = w[0] & 0xffff, wc = w[0] >> 16, type, id;
+      if (result_of(k, w, wc, &type, &id) && id < c->bound && c->ids[id].kind == ID_VALUE &&
+          c->ids[id].is_cell)
+         bits_range(b, c->ids[id].cell, leaves_of(c, id));
+      if (op == SpvOpStore && wc >= 3)
+         pointer_writes(c, w[1], b);
+      if (op == SpvOpFunctionCall && wc >= 4) {
+         const uint64_t *f = function_writes(c, w[3]);
+         if (!f)
+            return NULL;
+         bits_or(c, b, f);
+      }
+   }
+   uint32_t succ[64];
+   uint32_t n = successors(c, bl, succ, 64);
+   for (uint32_t i = 0; i < n; i++)
+      edge_writes(c, succ[i], b);
+   c->block_writes[bi] = b;
+   return b;
+}
+
+/* A callee's blocks, its parameters and what it calls. */
+static uint64_t *
+function_writes(struct ctx *c, uint32_t fn)
+{
+   if (fn == 0 || fn >= c->bound || c->ids[fn].kind != ID_FUNCTION) {
+      uint64_t *b = bits_new(c);
+      if (b)
+         memset(b, 0xff, c->set_words * sizeof(uint64_t)); /* refused when emitted */
+      return b;
+   }
+   struct sid *f = &c->ids[fn];
+   if (f->fn_writes)
+      return f->fn_writes;
+   uint64_t *b = bits_new(c);
+   if (!b)
+      return NULL;
+   if (f->fn_busy || c->fn_depth > MAX_DEPTH) { /* recursion, too deep: refused when emitted */
+      memset(b, 0xff, c->set_words * sizeof(uint64_t));
+      return b;
+   }
+   f->fn_busy = true;
+   c->fn_depth++;
+   for (uint32_t k = f->word + (c->w[f->word] >> 16);
+        k < c->n && (c->w[k] & 0xffff) == SpvOpFunctionParameter; k += c->w[k] >> 16) {
+      const struct sid *ps = &c->ids[c->w[k + 2]];
+      if (ps->is_cell)
+         bits_range(b, ps->cell, leaves_of(c, c->w[k + 2]));
+   }
+   for (uint32_t i = 0; i < f->num_fn_blocks; i++) {
+      const uint64_t *bw = block_writes(c, f->block_index + i);
+      if (!bw)
+         return NULL;
+      bits_or(c, b, bw);
+   }
+   f->fn_busy = false;
+   c->fn_depth--;
+   f->fn_writes = b;
+   return b;
+}
+
+static const struct cellset *
+make_set(struct ctx *c, const uint64_t *b)
+{
+   struct cellset *set = aco_arena_new(&c->arena, struct cellset);
+   if (!set)
+      return OOM(c), NULL;
+   for (uint32_t i = 0; i < c->num_cells; i++)
+      set->n += (b[i / 64] >> (i % 64)) & 1;
+   set->idx = aco_arena_array(&c->arena, uint32_t, set->n + 1);
+   set->types = aco_arena_array(&c->arena, aco_type, set->n + 1);
+   if (!set->idx || !set->types)
+      return OOM(c), NULL;
+   uint32_t k = 0;
+   for (uint32_t i = 0; i < c->num_cells; i++) {
+      if ((b[i / 64] >> (i % 64)) & 1) {
+         set->idx[k] = i;
+         set->types[k++] = c->cell_types[i];
+      }
+   }
+   return set;
+}
+
+/* The cells written in the blocks reachable from `start` without entering `avoid`. */
+static const struct cellset *
+reach_set(struct ctx *c, const uint32_t *start, uint32_t nstart, const uint32_t *avoid,
+          uint32_t navoid)
+{
+   uint64_t *b = bits_new(c);
+   uint8_t *seen = c->walk_seen;
+   uint32_t *stack = c->walk_stack;
+   if (!b)
+      return NULL;
+   memset(seen, 0, c->num_blocks);
+   uint32_t sp = 0;
+   for (uint32_t i = 0; i < nstart; i++) {
+      uint32_t l = start[i];
+      bool skip = l == 0 || l >= c->bound || c->ids[l].kind != ID_LABEL;
+      for (uint32_t a = 0; a < navoid && !skip; a++)
+         skip = avoid[a] == l;
+      if (!skip && !seen[c->ids[l].block_index]) {
+         seen[c->ids[l].block_index] = 1;
+         stack[sp++] = c->ids[l].block_index;
+      }
+   }
+   while (sp) {
+      uint32_t bi = stack[--sp];
+      const uint64_t *bw = block_writes(c, bi);
+      if (!bw)
+         return NULL;
+      bits_or(c, b, bw);
+      uint32_t succ[64];
+      uint32_t n = successors(c, &c->blocks[bi], succ, 64);
+      for (uint32_t i = 0; i < n; i++) {
+         uint32_t l = succ[i];
+         bool skip = l == 0 || l >= c->bound || c->ids[l].kind != ID_LABEL;
+         for (uint32_t a = 0; a < navoid && !skip; a++)
+            skip = avoid[a] == l;
+         if (!skip && !seen[c->ids[l].block_index]) {
+            seen[c->ids[l].block_index] = 1;
+            stack[sp++] = c->ids[l].block_index;
+         }
+      }
+   }
+   return make_set(c, b);
+}
+
+/* A selection (if or switch) of header block bi: paths that fall through to the merge;
+ * those leaving by a loop jump pass their values with the jump. */
+static const struct cellset *
+selection_set(struct ctx *c, uint32_t bi, uint32_t merge)
+{
+   if (c->sel_sets[bi])
+      return c->sel_sets[bi];
+   uint32_t succ[64];
+   uint32_t n = successors(c, &c->blocks[bi], succ, 64);
+   uint32_t avoid[4] = {merge, 0, 0, 0};
+   if (c->loop) {
+      avoid[1] = c->loop->header;
+      avoid[2] = c->loop->merge;
+      avoid[3] = c->loop->cont;
+   }
+   uint64_t *b = bits_new(c);
+   if (!b)
+      return NULL;
+   for (uint32_t i = 0; i < n; i++)
+      edge_writes(c, succ[i], b);
+   const struct cellset *r = reach_set(c, succ, n, avoid, 4);
+   if (!r)
+      return NULL;
+   for (uint32_t i = 0; i < r->n; i++)
+      bits_range(b, r->idx[i], 1);
+   return c->sel_sets[bi] = make_set(c, b);
+}
+
+static const struct cellset *
+loop_set(struct ctx *c, uint32_t bi, uint32_t merge)
+{
+   if (!c->loop_sets[bi])
+      c->loop_sets[bi] = reach_set(c, &c->blocks[bi].label, 1, &merge, 1);
+   return c->loop_sets[bi];
+}
+
+static const struct cellset *
+call_set(struct ctx *c, uint32_t fn, uint32_t result)
+{
+   uint64_t *b = bits_new(c);
+   const uint64_t *f = function_writes(c, fn);
+   if (!b || !f)
+      return NULL;
+   bits_or(c, b, f);
+   if (result && c->ids[result].is_cell)
+      bits_range(b, c->ids[result].cell, leaves_of(c, result));
+   return make_set(c, b);
+}
+
+static aco_value *
+gather(struct ctx *c, const struct cellset *set)
+{
+   if (!set->n)
+      return NULL;
+   aco_value *v = aco_arena_array(&c->arena, aco_value, set->n);
+   if (!v)
+      return OOM(c), NULL;
+   for (uint32_t i = 0; i < set->n; i++)
+      v[i] = c->cur[set->idx[i]];
+   return v;
+}
+
+static void
+scatter(struct ctx *c, const struct cellset *set, const aco_value *v)
+{
+   for (uint32_t i = 0; i < set->n; i++)
+      c->cur[set->idx[i]] = v[i];
+}
+
 /* ---- structured control flow ----------------------------------------------------------- */
 
 static bool emit_from(struct ctx *c, uint32_t label, uint32_t stop, bool header, bool *fell);
@@ -2703,12 +3036,12 @@ goto_block(struct ctx *c, uint32_t to, uint32_t stop, uint32_t word, uint32_t *n
       return true;
    }
    if (l && to == l->header) {
-      aco_b_continue(c->b, c->num_cells ? c->cur : NULL);
-      return true;
+      aco_b_continue(c->b, gather(c, l->set));
+      return !c->status;
    }
    if (l && to == l->merge) {
-      aco_b_break(c->b, c->num_cells ? c->cur : NULL);
-      return true;
+      aco_b_break(c->b, gather(c, l->set));
+      return !c->status;
    }
    if (l && to == l->cont) {
       /* the continue construct, emitted here again: it ends with the back edge */
@@ -2782,16 +3115,17 @@ emit_if(struct ctx *c, uint32_t word, uint32_t from, aco_value cond, uint32_t t,
         uint32_t m, aco_value sel, const struct sid *st, const struct switch_case *cases,
         uint32_t ncases, uint32_t next_case)
 {
+   const struct cellset *set = selection_set(c, c->ids[from].block_index, m);
    aco_value *saved = snapshot(c);
-   if (!saved || !enter(c, word, m))
+   if (!set || !saved || !enter(c, word, m))
       return false;
-   uint32_t n = c->num_cells;
-   aco_b_if(c->b, cond, n, n ? c->cell_types : NULL);
+   uint32_t n = set->n;
+   aco_b_if(c->b, cond, n, n ? set->types : NULL);
    bool fell;
    if (!branch_region(c, from, t, m, word, &fell))
       return false;
-   aco_b_else(c->b, fell && n ? c->cur : NULL);
-   memcpy(c->cur, saved, n * sizeof(aco_value));
+   aco_b_else(c->b, fell ? gather(c, set) : NULL);
+   memcpy(c->cur, saved, c->num_cells * sizeof(aco_value));
    if (cases) {
       fell = true;
       if (!emit_cases(c, word, from, sel, st, cases, ncases, next_case, f, m))
@@ -2802,9 +3136,10 @@ emit_if(struct ctx *c, uint32_t word, uint32_t from, aco_value cond, uint32_t t,
    aco_value *results = n ? aco_arena_array(&c->arena, aco_value, n) : NULL;
    if (n && !results)
       return OOM(c);
-   aco_b_end_if(c->b, fell && n ? c->cur : NULL, results);
+   aco_b_end_if(c->b, fell ? gather(c, set) : NULL, results);
+   memcpy(c->cur, saved, c->num_cells * sizeof(aco_value));
    if (n)
-      memcpy(c->cur, results, n * sizeof(aco_value));
+      scatter(c, set, results);
    leave(c);
    return aco_builder_status(c->b) == ACO_SUCCESS ||
           fail(c, aco_builder_status(c->b), word, "%s", aco_program_message(c->p));
@@ -2877,21 +3212,24 @@ static bool
 emit_loop(struct ctx *c, uint32_t label, const struct sblock *bl, uint32_t stop)
 {
    const uint32_t *m = c->w + bl->merge;
-   struct loopctx l = {label, m[1], m[2], c->loop};
+   struct loopctx l = {label, m[1], m[2], NULL, c->loop};
    if (!block_of(c, l.merge, bl->merge) || !block_of(c, l.cont, bl->merge))
       return false;
-   if (!enter(c, bl->merge, stop))
+   const struct cellset *set = loop_set(c, c->ids[label].block_index, l.merge);
+   aco_value *saved = snapshot(c);
+   if (!set || !saved || !enter(c, bl->merge, stop))
       return false;
-   uint32_t n = c->num_cells;
+   l.set = set;
+   uint32_t n = set->n;
    aco_value *carried = n ? aco_arena_array(&c->arena, aco_value, n) : NULL;
    aco_value *results = n ? aco_arena_array(&c->arena, aco_value, n) : NULL;
    if (n && (!carried || !results))
       return OOM(c);
-   aco_b_loop(c->b, n, n ? c->cur : NULL, carried, n, n ? c->cell_types : NULL);
+   aco_b_loop(c->b, n, gather(c, set), carried, n, n ? set->types : NULL);
    if (aco_builder_status(c->b))
       return fail(c, aco_builder_status(c->b), bl->merge, "%s", aco_program_message(c->p));
    if (n)
-      memcpy(c->cur, carried, n * sizeof(aco_value));
+      scatter(c, set, carried);
    c->loop = &l;
    bool fell;
    bool ok = emit_from(c, label, 0, true, &fell);
@@ -2899,8 +3237,9 @@ emit_loop(struct ctx *c, uint32_t label, const struct sblock *bl, uint32_t stop)
    if (!ok)
       return false;
    aco_b_end_loop(c->b, NULL, results);
+   memcpy(c->cur, saved, c->num_cells * sizeof(aco_value));
    if (n)
-      memcpy(c->cur, results, n * sizeof(aco_value));
+      scatter(c, set, results);
    leave(c);
    return true;
 }
@@ -2970,8 +3309,8 @@ emit_from(struct ctx *c, uint32_t label, uint32_t stop, bool header, bool *fell)
             if (!setv(c, rid, rv, leaves_of(c, rid), bl->term))
                return false;
          }
-         aco_b_break(c->b, c->num_cells ? c->cur : NULL);
-         return true;
+         aco_b_break(c->b, gather(c, c->call->wrap.set));
+         return !c->status;
       case SpvOpBranch:
          if (wc < 2)
             return INVALID(c, bl->term, "OpBranch too short");
@@ -3092,15 +3431,21 @@ emit_call(struct ctx *c, uint32_t o, uint32_t wc)
       return INVALID(c, o, "OpFunctionCall has too many arguments");
    if (!enter(c, o, 0))
       return false;
-   struct callctx call = {{0, 0, 0, c->loop}, c->ids[w[2]].kind == ID_VALUE ? w[2] : 0, f, c->call};
-   uint32_t n = c->num_cells;
+   struct callctx call = {
+       {0, 0, 0, NULL, c->loop}, c->ids[w[2]].kind == ID_VALUE ? w[2] : 0, f, c->call};
+   const struct cellset *set = call_set(c, f, call.result);
+   aco_value *saved = snapshot(c);
+   if (!set || !saved)
+      return false;
+   call.wrap.set = set;
+   uint32_t n = set->n;
    aco_value *carried = n ? aco_arena_array(&c->arena, aco_value, n) : NULL;
    aco_value *results = n ? aco_arena_array(&c->arena, aco_value, n) : NULL;
    if (n && (!carried || !results))
       return OOM(c);
-   aco_b_loop(c->b, n, n ? c->cur : NULL, carried, n, n ? c->cell_types : NULL);
+   aco_b_loop(c->b, n, gather(c, set), carried, n, n ? set->types : NULL);
    if (n)
-      memcpy(c->cur, carried, n * sizeof(aco_value));
+      scatter(c, set, carried);
    c->loop = &call.wrap;
    c->call = &call;
    uint32_t saved_block = c->cur_block;
@@ -3112,8 +3457,9 @@ emit_call(struct ctx *c, uint32_t o, uint32_t wc)
    if (!ok)
       return false;
    aco_b_end_loop(c->b, NULL, results);
+   memcpy(c->cur, saved, c->num_cells * sizeof(aco_value));
    if (n)
-      memcpy(c->cur, results, n * sizeof(aco_value));
+      scatter(c, set, results);
    leave(c);
    return true;
 }
