@@ -7,8 +7,8 @@
  * flow becomes ifs and loops: a selection construct is an if, a loop construct a loop whose
  * continue construct is emitted again at every branch to the continue target (so `continue`
  * always means "back to the header"). Values that live across blocks (phis, Function
- * variables, ids used outside their block) are cells: every if yields all cells and every
- * loop carries them, so no phi is needed in the IR. */
+ * variables, ids used outside their block) are cells: an if yields, and a loop carries, the
+ * cells its construct may write, so no phi is needed in the IR. */
 #include "aco/aco_spirv.h"
 
 #include "ir/ir.h"
