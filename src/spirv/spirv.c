@@ -1123,6 +1123,8 @@ parse_module(struct ctx *c)
          }
          if (end >= c->n)
             return INVALID(c, o, "OpFunction without OpFunctionEnd");
+         if (c->w[end] >> 16 != 1)
+            return INVALID(c, end, "OpFunctionEnd of %u words", c->w[end] >> 16);
          if (c->ids[w[2]].kind != ID_NONE)
             return INVALID(c, o, "id %u defined twice", w[2]);
          c->ids[w[2]].kind = ID_FUNCTION;

@@ -101,8 +101,14 @@ main(int argc, char **argv)
       static const uint32_t repl[] = {0, 0xffffffffu, 1, 0x00010000u, 0x00020000u | 61};
       for (size_t i = 5; i < n; i++) {
          uint32_t keep = w[i];
-         for (unsigned r = 0; r < sizeof(repl) / sizeof(repl[0]) + 2; r++, total++) {
-            w[i] = r < 5 ? repl[r] : r == 5 ? keep ^ 1u : keep + 3u;
+         /* the values above, then: a bit flipped, plus 3, the same opcode with a word count of
+          * 0 or running far past the end */
+         for (unsigned r = 0; r < sizeof(repl) / sizeof(repl[0]) + 4; r++, total++) {
+            w[i] = r < 5    ? repl[r]
+                   : r == 5 ? keep ^ 1u
+                   : r == 6 ? keep + 3u
+                   : r == 7 ? keep & 0xffffu
+                            : (keep & 0xffffu) | 0xbc000000u;
             fuzz_spirv_one((const uint8_t *)w, n * 4, &s);
             translated += s == ACO_SUCCESS;
          }
