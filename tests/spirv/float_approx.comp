@@ -3,7 +3,7 @@
 // with lavapipe within a bound (docs/spirv.md, "Floats").
 // buffer 0 1024 zero
 // buffer 1 256 f32ramp
-// ulp 0 64
+// ulp 0 4
 layout(local_size_x = 16) in;
 layout(std430, binding = 0) buffer Out { float o[]; };
 layout(std430, binding = 1) readonly buffer In { float x[]; };
