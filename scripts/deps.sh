@@ -4,7 +4,7 @@
 # something is missing, so it is cheap to run again).
 set -eu
 pkgs="meson ninja-build gcc pkg-config libcmocka-dev llvm-19 lld-19 clang-19 libclang-rt-19-dev
-      libdrm-dev libvulkan-dev abigail-tools"
+      libdrm-dev libvulkan-dev abigail-tools spirv-headers glslang-tools mesa-vulkan-drivers"
 missing=""
 for p in $pkgs; do
    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

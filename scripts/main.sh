@@ -3,7 +3,8 @@
 # The main job: set up, build, compile an example kernel, print its code and statistics,
 # run it on the ISA emulator (the built-in device) and print the results, checked against
 # the reference interpreter; then the RT pipeline of examples/rt, its four files compiled
-# apart, linked and run the same way.
+# apart, linked and run the same way; then a GLSL compute shader through glslang and the
+# SPIR-V front end, checked against lavapipe.
 set -eu
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
@@ -68,3 +69,11 @@ awk '/^buffer 0/ {img = 1} /^buffer [1-9]/ {img = 0}
    sed 's/ *$//'
 echo "   ..."
 tail -1 "$tmp/rt.out"
+echo
+shader=examples/scale_add.comp
+echo "== $shader: GLSL through glslangValidator, then libaco's SPIR-V front end (docs/spirv.md)"
+glslangValidator -V --target-env vulkan1.2 -o "$tmp/scale_add.spv" "$shader" >/dev/null
+./build/tools/aco-cc -S --stats -mcpu="$target" "$tmp/scale_add.spv" | grep -E '^; (stats|config):'
+echo "== the same shader on lavapipe (Mesa's CPU Vulkan driver), on the interpreter and on the"
+echo "   ISA emulator for 3 levels x 2 wave sizes, every byte compared (tests/spirv/spirv_run.c)"
+./build/tests/spirv/spirv_run "$tmp/scale_add.spv" "$shader"

@@ -23,8 +23,9 @@ usage(FILE *f)
 {
    fprintf(f,
            "usage: aco-cc [options] [FILE|-]\n"
-           "Reads a libaco text IR program (FILE, or standard input), validates it and\n"
-           "compiles it for an AMD RDNA GPU.\n"
+           "Reads a libaco text IR program or a SPIR-V compute module (FILE, or standard\n"
+           "input; SPIR-V is recognised by its magic number), validates it and compiles it\n"
+           "for an AMD RDNA GPU.\n"
            "\n"
            "  -mcpu=CPU                      target processor (replaces the program's `target`\n"
            "                                 line); -mcpu=help lists them\n"
@@ -40,6 +41,9 @@ usage(FILE *f)
            "  -c                             write raw machine code\n"
            "  --emit-elf                     write an ELF object\n"
            "  --emit-llvm                    write LLVM IR for llc-19 (for comparisons)\n"
+           "  --entry NAME                   SPIR-V: the GLCompute entry point to translate\n"
+           "  --spec ID=VALUE                SPIR-V: a specialization constant (VALUE an\n"
+           "                                 integer, or f:FLOAT); repeatable\n"
            "  -o FILE                        output file (default: standard output)\n"
            "  -h, --help                     this text\n"
            "  --version                      the version of libaco\n"
@@ -158,6 +162,8 @@ enum long_only_option {
    OPT_EMIT_ELF,
    OPT_EMIT_LLVM,
    OPT_VERSION,
+   OPT_ENTRY,
+   OPT_SPEC,
 };
 
 int
@@ -168,6 +174,8 @@ main(int argc, char **argv)
    aco_target target = {ACO_GFX_NONE, 0};
    unsigned wave = 0, cpu_wave = 0;
    bool stats = false, disasm = false;
+   struct tool_spirv_args spv;
+   memset(&spv, 0, sizeof(spv));
    /* long options take one dash or two, and a value after '=' or as the next argument,
     * like llc's: -mcpu=gfx1100, -mcpu gfx1100, --mcpu=gfx1100, -o=out.s, -o out.s */
    static const struct option options[] = {
@@ -183,6 +191,8 @@ main(int argc, char **argv)
       {"o", required_argument, NULL, 'o'},
       {"help", no_argument, NULL, 'h'},
       {"version", no_argument, NULL, OPT_VERSION},
+      {"entry", required_argument, NULL, OPT_ENTRY},
+      {"spec", required_argument, NULL, OPT_SPEC},
       {NULL, 0, NULL, 0},
    };
    opterr = 0;
@@ -228,6 +238,14 @@ main(int argc, char **argv)
       case OPT_EMIT_ELF: mode = MODE_ELF; break;
       case OPT_EMIT_LLVM: mode = MODE_LLVM; break;
       case 'o': output = optarg; break;
+      case OPT_ENTRY: spv.entry = optarg; break;
+      case OPT_SPEC:
+         if (!tool_add_spec(&spv, optarg)) {
+            fprintf(stderr, "aco-cc: error: bad --spec '%s' (ID=VALUE, at most %u)\n", optarg,
+                    TOOL_MAX_SPECS);
+            return 1;
+         }
+         break;
       case ':':
          fprintf(stderr, "aco-cc: error: %s needs a value\n", argv[optind - 1]);
          return 1;
@@ -275,6 +293,18 @@ main(int argc, char **argv)
       return 1;
    }
 
+   aco_program *p;
+   const char *name = strcmp(input, "-") ? input : "<stdin>";
+   aco_status s = ACO_SUCCESS;
+   int rc = 0;
+   if (tool_is_spirv(text, len)) {
+      aco_target st = {target.gfx_level, wave};
+      rc = tool_spirv_program("aco-cc", name, text, len, st, &spv, &p);
+      free(text);
+      if (rc)
+         return rc;
+      goto compile;
+   }
    if (target.gfx_level || wave) {
       char *t;
       enum tool_retarget_result r =
@@ -294,16 +324,14 @@ main(int argc, char **argv)
    }
 
    aco_program_info info = {sizeof(info), {ACO_GFX_NONE, 0}, NULL, NULL, NULL};
-   aco_program *p;
    if (aco_program_create(&info, &p) != ACO_SUCCESS) {
       fprintf(stderr, "aco-cc: error: out of memory\n");
       free(text);
       return 1;
    }
-   const char *name = strcmp(input, "-") ? input : "<stdin>";
-   aco_status s = aco_program_parse(p, name, text, len);
+   s = aco_program_parse(p, name, text, len);
    free(text);
-   int rc = 0;
+compile:
    if (s == ACO_SUCCESS) {
       s = aco_program_validate(p);
    }

@@ -78,7 +78,8 @@ static const struct option long_options[] = {
    {"lds", required_argument, NULL, 0},       {"scratch", required_argument, NULL, 0},
    {"max-steps", required_argument, NULL, 0}, {"max-depth", required_argument, NULL, 0},
    {"dump", required_argument, NULL, 0},      {"help", no_argument, NULL, 'h'},
-   {"version", no_argument, NULL, 0},         {NULL, 0, NULL, 0},
+   {"version", no_argument, NULL, 0},         {"spec", required_argument, NULL, 0},
+   {NULL, 0, NULL, 0},
 };
 
 /* The next option: its name as "--NAME" in name and its value (NULL if it takes none);
@@ -128,6 +129,13 @@ usage(FILE *f)
       "usage: aco-run [options] FILE|-\n"
       "Runs an entry function of a libaco text IR program on the reference interpreter\n"
       "and prints every buffer the program wrote (hex, and as i32 and f32).\n"
+      "\n"
+      "A SPIR-V compute module (recognised by its magic number) is translated first\n"
+      "(docs/spirv.md): --entry names its entry point, --spec ID=VALUE sets a\n"
+      "specialization constant (repeatable), --buf N=... is the storage or uniform buffer\n"
+      "of set 0 binding N (parameter 0, the descriptor table, is built from them), the\n"
+      "workgroup counts parameters are taken from --grid, and --arg N=V gives the other\n"
+      "parameters (the push constant words).\n"
       "\n"
       "  --entry NAME          the entry function (default: the only one)\n"
       "  --grid X,Y,Z          workgroups to run (default 1,1,1)\n"
@@ -211,6 +219,8 @@ struct opts {
    const char *args[MAX_PARAMS];
    const char *links[MAX_LINKS];
    unsigned num_links;
+   struct tool_spirv_args spv;
+   bool spirv; /* --buf N is a binding, not a parameter */
 };
 
 /* One program file: the main one or a --link one, parsed on its own. */
@@ -918,10 +928,12 @@ run_compiled(aco_program *p, const struct part *parts, unsigned nparts, aco_func
       } else if (!check) {
          for (unsigned b = 0; b < nbufs; b++) {
             unsigned n = buf_param[b];
+            bool named = !o->spirv && n < entry->num_params;
+            if (o->spirv && n == MAX_PARAMS)
+               continue; /* the descriptor table */
             printf("buffer %u%s%s%s (emulator, %u instructions of %s code): words that changed\n",
-                   n, n < entry->num_params ? " (%" : "",
-                   n < entry->num_params ? entry->params[n].name : "",
-                   n < entry->num_params ? ")" : "", bin->stats.instructions,
+                   n, named ? " (%" : "", named ? entry->params[n].name : "", named ? ")" : "",
+                   bin->stats.instructions,
                    aco_gfx_level_name(bin->target.gfx_level));
             for (uint64_t w = 0; w + 4 <= bufs[b].size; w += 4) {
                uint32_t now, before;
@@ -1099,11 +1111,69 @@ merge_parts(const struct part *parts, unsigned nparts)
    return out;
 }
 
+/* SPIR-V (docs/spirv.md): --buf N is the buffer of set 0 binding N; the descriptor table
+ * (a buffer of its own, the last one) holds each one's address and size at slot N;
+ * workgroup counts come from the grid, --arg gives the other parameters. */
+static int
+spirv_buffers(aco_program *p, aco_function *entry, const struct opts *o,
+              struct air_interp_buffer *bufs, unsigned *buf_param, unsigned *nbufs,
+              struct air_interp_arg *args)
+{
+   enum { slots = 32 };
+   uint8_t table[16 * slots];
+   memset(table, 0, sizeof(table));
+   for (unsigned n = 0; n < MAX_PARAMS; n++) {
+      if (!o->bufs[n].given)
+         continue;
+      if (n >= slots) {
+         fprintf(stderr, "aco-run: --buf %u: bindings go up to %u\n", n, slots - 1);
+         return 1;
+      }
+      if (!make_buffer(p, n, o->bufs[n].spec, &bufs[*nbufs]))
+         return 1;
+      bufs[*nbufs].written = bufs[*nbufs].ulp = NULL;
+      uint64_t e[2] = {bufs[*nbufs].address, bufs[*nbufs].size};
+      memcpy(table + 16 * n, e, 16);
+      buf_param[(*nbufs)++] = n;
+   }
+   struct air_interp_buffer *t = &bufs[*nbufs];
+   memset(t, 0, sizeof(*t));
+   t->address = (uint64_t)(MAX_PARAMS + 1) << 32;
+   t->size = sizeof(table);
+   t->data = malloc(sizeof(table));
+   if (!t->data) {
+      fprintf(stderr, "aco-run: out of memory\n");
+      return 1;
+   }
+   memcpy(t->data, table, sizeof(table));
+   buf_param[(*nbufs)++] = MAX_PARAMS;
+   args[0].c[0] = t->address;
+   for (unsigned n = 1; n < entry->num_params && n < MAX_PARAMS; n++) {
+      const char *name = entry->params[n].name;
+      if (name && !strncmp(name, "num_workgroups.", 15)) {
+         unsigned axis = (unsigned)(name[15] - 'x');
+         args[n].c[0] = axis < 3 && o->io.grid[axis] ? o->io.grid[axis] : 1;
+      } else if (o->args[n] && !parse_arg(n, o->args[n], entry->params[n].type, &args[n])) {
+         return 1;
+      }
+   }
+   for (unsigned n = entry->num_params; n < MAX_PARAMS; n++) {
+      if (o->args[n]) {
+         fprintf(stderr, "aco-run: --arg %u: the shader has %u parameters\n", n,
+                 entry->num_params);
+         return 1;
+      }
+   }
+   return 0;
+}
+
 /* Reads and parses every part; *p is the whole program: the main part itself, or with
  * --link the merge of all. The exit status. */
 static int
-load_parts(struct part *parts, unsigned nparts, aco_program **p)
+load_parts(struct part *parts, unsigned nparts, aco_program **p,
+           const struct tool_spirv_args *spv, bool *is_spirv)
 {
+   *is_spirv = false;
    for (unsigned i = 0; i < nparts; i++) {
       if (i > 0 && !strcmp(parts[i].path, "-")) {
          run_error("--link takes a file, not '-'\n");
@@ -1112,6 +1182,19 @@ load_parts(struct part *parts, unsigned nparts, aco_program **p)
       parts[i].text = read_text(parts[i].path, &parts[i].len);
       if (!parts[i].text)
          return 1;
+      if (tool_is_spirv(parts[i].text, parts[i].len)) {
+         if (nparts > 1) {
+            fprintf(stderr, "aco-run: SPIR-V input takes no --link\n");
+            return 1;
+         }
+         *is_spirv = true;
+         int rc = tool_spirv_program("aco-run", parts[i].path, parts[i].text, parts[i].len,
+                                     (aco_target){ACO_GFX_NONE, 0}, spv, &parts[i].prog);
+         if (rc)
+            return rc;
+         *p = parts[i].prog;
+         return 0;
+      }
       int rc = parse_program(strcmp(parts[i].path, "-") ? parts[i].path : "<stdin>",
                              parts[i].text, parts[i].len, &parts[i].prog);
       if (rc)
@@ -1181,6 +1264,11 @@ main(int argc, char **argv)
          o.compile = true;
       } else if (!strcmp(a, "--check")) {
          o.check = true;
+      } else if (!strcmp(a, "--spec")) {
+         if (!val || !tool_add_spec(&o.spv, val)) {
+            run_error("--spec takes ID=VALUE (at most %u)\n", TOOL_MAX_SPECS);
+            return 1;
+         }
       } else if (!strcmp(a, "--entry") || !strcmp(a, "--grid") || !strcmp(a, "--max-steps") ||
                  !strcmp(a, "--max-depth") || !strcmp(a, "--lds") || !strcmp(a, "--buf") ||
                  !strcmp(a, "--arg") || !strcmp(a, "--link")) {
@@ -1245,11 +1333,16 @@ main(int argc, char **argv)
    for (unsigned i = 0; i < o.num_links; i++)
       parts[1 + i].path = o.links[i];
    aco_program *p = NULL;
-   int load_rc = load_parts(parts, nparts, &p);
+   bool spirv;
+   o.spv.entry = o.entry;
+   int load_rc = load_parts(parts, nparts, &p, &o.spv, &spirv);
    if (load_rc) {
       free_parts(parts, nparts, p);
       return load_rc;
    }
+   if (spirv)
+      o.entry = NULL; /* the entry point was chosen by the translation */
+   o.spirv = spirv;
 
    aco_function *entry = NULL;
    if (o.entry) {
@@ -1288,7 +1381,9 @@ main(int argc, char **argv)
       run_error("@%s has more than %u parameters\n", entry->name, MAX_PARAMS);
       rc = 1;
    }
-   for (unsigned n = 0; n < MAX_PARAMS && !rc; n++) {
+   if (!rc && spirv)
+      rc = spirv_buffers(p, entry, &o, bufs, buf_param, &nbufs, args);
+   for (unsigned n = 0; n < MAX_PARAMS && !rc && !spirv; n++) {
       bool in_sig = n < entry->num_params;
       aco_type t = in_sig ? entry->params[n].type : aco_type_int(32);
       bool is_ptr = in_sig && t.base == ACO_BASE_PTR;
@@ -1351,7 +1446,7 @@ main(int argc, char **argv)
          if (!bufs[b].written)
             continue;
          unsigned n = buf_param[b];
-         print_buffer(n, n < entry->num_params ? entry->params[n].name : NULL, &bufs[b]);
+         print_buffer(n, !spirv && n < entry->num_params ? entry->params[n].name : NULL, &bufs[b]);
       }
       /* the interpreter's bytes (with --check, those it compares the emulator's with) */
       bool dump_failed = false;

@@ -166,3 +166,101 @@ tool_retarget(const char *text, size_t len, const char *cpu, unsigned wave, char
    *out_len = o;
    return TOOL_RETARGET_OK;
 }
+
+bool
+tool_is_spirv(const char *data, size_t len)
+{
+   uint32_t magic;
+   if (len < 4)
+      return false;
+   memcpy(&magic, data, 4);
+   return magic == 0x07230203u;
+}
+
+bool
+tool_add_spec(struct tool_spirv_args *a, const char *spec)
+{
+   char *end;
+   unsigned long id = strtoul(spec, &end, 0);
+   if (end == spec || *end != '=' || id > UINT32_MAX || a->num_specs == TOOL_MAX_SPECS)
+      return false;
+   const char *v = end + 1;
+   uint64_t value;
+   if (!strncmp(v, "f:", 2)) {
+      float f = strtof(v + 2, &end);
+      uint32_t u;
+      memcpy(&u, &f, 4);
+      value = u;
+      if (end == v + 2 || *end)
+         return false;
+   } else {
+      value = v[0] == '-' ? (uint64_t)strtoll(v, &end, 0) : strtoull(v, &end, 0);
+      if (end == v || *end)
+         return false;
+   }
+   a->spec_ids[a->num_specs] = (uint32_t)id;
+   a->spec_values[a->num_specs++] = value;
+   return true;
+}
+
+#ifdef ACO_HAVE_SPIRV
+#include "aco/aco_spirv.h"
+
+int
+tool_spirv_program(const char *tool, const char *name, const char *data, size_t len,
+                   aco_target target, const struct tool_spirv_args *a, aco_program **out)
+{
+   if (!target.gfx_level)
+      target.gfx_level = ACO_GFX1100;
+   if (!target.wave_size)
+      target.wave_size = 32;
+   aco_program_info info = {sizeof(info), target, NULL, NULL, NULL};
+   *out = NULL;
+   if (len % 4) {
+      fprintf(stderr, "%s: %s: a SPIR-V module of %zu bytes, not a whole number of words\n",
+              tool, name, len);
+      return 2;
+   }
+   uint32_t *words = malloc(len);
+   if (!words || aco_program_create(&info, out) != ACO_SUCCESS) {
+      free(words);
+      fprintf(stderr, "%s: out of memory\n", tool);
+      return 1;
+   }
+   memcpy(words, data, len);
+   aco_spirv_spec specs[TOOL_MAX_SPECS];
+   for (unsigned i = 0; i < a->num_specs; i++) {
+      specs[i].id = a->spec_ids[i];
+      specs[i].value = a->spec_values[i];
+   }
+   aco_spirv_options o;
+   memset(&o, 0, sizeof(o));
+   o.struct_size = sizeof(o);
+   o.entry = a->entry;
+   o.num_specs = a->num_specs;
+   o.specs = specs;
+   char msg[512];
+   aco_status s = aco_spirv_translate(*out, words, len / 4, &o, NULL, NULL, msg, sizeof(msg));
+   free(words);
+   if (s == ACO_SUCCESS)
+      return 0;
+   fprintf(stderr, "%s: %s: %s: %s\n", tool, name, aco_status_string(s), msg);
+   aco_program_destroy(*out);
+   *out = NULL;
+   return s == ACO_ERROR_UNSUPPORTED ? 3 : s == ACO_ERROR_OUT_OF_MEMORY ? 1 : 2;
+}
+#else
+int
+tool_spirv_program(const char *tool, const char *name, const char *data, size_t len,
+                   aco_target target, const struct tool_spirv_args *a, aco_program **out)
+{
+   (void)data;
+   (void)len;
+   (void)target;
+   (void)a;
+   *out = NULL;
+   fprintf(stderr, "%s: %s: this build has no SPIR-V support (spirv-headers missing)\n", tool,
+           name);
+   return 1;
+}
+#endif

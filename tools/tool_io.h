@@ -32,4 +32,32 @@ enum tool_retarget_result tool_retarget(const char *text, size_t len, const char
  * the tool printed. */
 void tool_print_errors(FILE *f, const char *tool, const char *file, const char *message);
 
+/* ---- SPIR-V input (docs/spirv.md) ---- */
+
+#include "aco/aco_ir.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define TOOL_MAX_SPECS 64
+
+/* What --entry and --spec ID=VALUE gave. */
+struct tool_spirv_args {
+   const char *entry;
+   unsigned num_specs;
+   uint32_t spec_ids[TOOL_MAX_SPECS];
+   uint64_t spec_values[TOOL_MAX_SPECS];
+};
+
+/* Whether the file's first word is SPIR-V's magic number. */
+bool tool_is_spirv(const char *data, size_t len);
+/* Parses the value of --spec (ID=VALUE; VALUE an integer, or f:FLOAT for a 32-bit float);
+ * false when malformed or too many. */
+bool tool_add_spec(struct tool_spirv_args *a, const char *spec);
+/* Translates a SPIR-V module into a new program for `target` (gfx_level 0: gfx1100,
+ * wave 0: 32). Returns an exit status: 0, 1 (out of memory, or no SPIR-V support
+ * built), 2 (malformed module), 3 (unsupported); messages go to stderr prefixed by tool. */
+int tool_spirv_program(const char *tool, const char *name, const char *data, size_t len,
+                       aco_target target, const struct tool_spirv_args *a, aco_program **out);
+
 #endif
