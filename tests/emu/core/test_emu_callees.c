@@ -296,11 +296,13 @@ test_two_abis(void **state)
    b = ok;
    b.calls = CALL_FB "v_add_nc_u32 v40, v40, v3\n";
    expect_error(run_prog(b), "abi: use of v40 lane 0 as the address, descriptor or data");
-   /* what A clobbers is garbage in the callee: computing with it is fine, storing it not */
+   /* what A clobbers is garbage in the callee: computing with it is fine, storing it to
+    * memory others see is not (to the lane's own scratch it is: a spill) */
    b = ok;
    b.fa = FA_RESULT "v_not_b32 v21, v20\n";
    expect_ok(run_prog(b));
-   b.fa = FA_RESULT "v_not_b32 v21, v20\nscratch_store_dword off, v21, s32\n";
+   b.fa = FA_RESULT "v_not_b32 v21, v20\nv_mov_b32 v22, 0\n"
+                  "global_store_dword v22, v21, s[0:1]\n";
    expect_error(run_prog(b), "abi: use of v21 lane 0 as the address, descriptor or data");
    /* and in the caller after the return, whatever the callee wrote there */
    b = ok;
@@ -336,7 +338,7 @@ test_nested_poison(void **state)
       assert_int_equal(r.out[i], i < 2 ? 140 + i : i < 4 ? 41 + i : 40);
    /* back in fa, lanes 2-3 of v20 are garbage again */
    b.fa = FA_CALLS_FB("v_cmp_le_u32 @VCC@, 2, v41\n@SAVEEXEC@ @MASK2@, @VCC@\nv_not_b32 v21, v20\n"
-                      "scratch_store_dword off, v21, s32\n@MOVM@ @EXEC@, @MASK@\n");
+                      "v_mov_b32 v22, 0\nglobal_store_dword v22, v21, s[0:1]\n@MOVM@ @EXEC@, @MASK@\n");
    expect_error(run_prog(b), "abi: use of v21 lane 2 as the address, descriptor or data");
    /* v8 is garbage to fa (A clobbers it) but preserved by B: fb may save it */
    b.fa = FA_CALLS_FB("");
@@ -344,7 +346,8 @@ test_nested_poison(void **state)
                     "scratch_load_dword v8, off, s18\n@WAITV@\n";
    expect_ok(run_prog(b));
    /* and it is garbage to fa again after the return */
-   b.fa = FA_CALLS_FB("v_not_b32 v21, v8\nscratch_store_dword off, v21, s32\n");
+   b.fa = FA_CALLS_FB("v_not_b32 v21, v8\nv_mov_b32 v22, 0\n"
+                      "global_store_dword v22, v21, s[0:1]\n");
    expect_error(run_prog(b), "abi: use of v21 lane 0 as the address, descriptor or data");
 }
 
