@@ -17,15 +17,15 @@
  * NOP passes run after it. */
 #include "sched/sched.h"
 
+#include "sched/sched_deps.h"
+
 #include "target/latency.h"
 #include "target/opcodes.h"
 #include "util/alloc.h"
 
 #include <string.h>
 
-#define REGION_MAX 64
-#define NUM_FIELDS 512
-#define MAX_EDGES 8192
+#define REGION_MAX SCHED_REGION_MAX
 
 struct node {
    struct aco_minstr *in;
@@ -39,25 +39,12 @@ struct node {
    bool done;
 };
 
-struct edge {
-   uint16_t from, to;
-   uint16_t latency;
-};
-
 struct sched_ctx {
    struct aco_mprogram *p;
    uint8_t *class_cache; /* per opcode: 0xff unknown, else enum aco_tclass */
    struct node nodes[REGION_MAX];
-   struct edge edges[MAX_EDGES];
-   uint32_t num_edges;
-   uint32_t succ_index[MAX_EDGES];
-   /* per operand field, within the current region: the last writer (+1, 0 none) and the
-    * readers since it (a bit per region index) */
-   uint16_t last_writer[NUM_FIELDS];
-   uint64_t readers[NUM_FIELDS];
-   uint16_t touched[NUM_FIELDS];
-   unsigned num_touched;
-   bool overflow;
+   uint32_t succ_index[SCHED_MAX_EDGES];
+   struct sched_deps deps;
 };
 
 static uint8_t
@@ -103,99 +90,6 @@ movable(const struct sched_ctx *c, const struct aco_minstr *in, uint8_t cls)
    return true;
 }
 
-static void
-field_range(aco_physreg reg, aco_rc rc, unsigned *first, unsigned *count)
-{
-   unsigned bytes = aco_physreg_byte(reg) + aco_rc_bytes(rc);
-   *first = aco_physreg_field(reg);
-   *count = bytes > 4 ? (bytes + 3) / 4 : 1;
-}
-
-static void
-add_edge(struct sched_ctx *c, unsigned from, unsigned to, unsigned latency)
-{
-   if (from == to)
-      return;
-   if (c->num_edges == MAX_EDGES) {
-      c->overflow = true;
-      return;
-   }
-   c->edges[c->num_edges++] = (struct edge){(uint16_t)from, (uint16_t)to, (uint16_t)latency};
-}
-
-static void
-touch(struct sched_ctx *c, unsigned f)
-{
-   if (!c->last_writer[f] && !c->readers[f])
-      c->touched[c->num_touched++] = (uint16_t)f;
-}
-
-static void
-read_field(struct sched_ctx *c, unsigned i, unsigned f)
-{
-   if (f >= NUM_FIELDS)
-      return;
-   touch(c, f);
-   if (c->last_writer[f]) {
-      unsigned w = c->last_writer[f] - 1u;
-      add_edge(c, w, i, c->nodes[w].latency);
-   }
-   c->readers[f] |= UINT64_C(1) << i;
-}
-
-static void
-write_field(struct sched_ctx *c, unsigned i, unsigned f)
-{
-   if (f >= NUM_FIELDS)
-      return;
-   touch(c, f);
-   if (c->last_writer[f])
-      add_edge(c, c->last_writer[f] - 1u, i, 1);
-   for (uint64_t r = c->readers[f]; r; r &= r - 1)
-      add_edge(c, (unsigned)__builtin_ctzll(r), i, 0);
-   c->readers[f] = 0;
-   c->last_writer[f] = (uint16_t)(i + 1);
-}
-
-/* Implicit operands of an opcode (and exec for vector instructions). */
-static void
-implicit(struct sched_ctx *c, unsigned i, const struct aco_minstr *in, uint8_t cls, bool write)
-{
-   uint32_t flags = aco_op_info(in->opcode)->flags;
-   unsigned lm = c->p->wave_size == 64 ? 2 : 1;
-   bool vector = cls >= ACO_T_VALU && cls <= ACO_T_VOPD;
-   vector |= cls == ACO_T_VMEM || cls == ACO_T_LDS;
-   bool exec = write ? (flags & ACO_OPF_WRITE_EXEC) != 0
-                     : vector || (flags & ACO_OPF_READ_EXEC) != 0;
-   for (unsigned k = 0; exec && k < lm; k++)
-      write ? write_field(c, i, ACO_REG_EXEC_LO + k) : read_field(c, i, ACO_REG_EXEC_LO + k);
-   if (flags & (write ? ACO_OPF_WRITE_VCC : ACO_OPF_READ_VCC)) {
-      for (unsigned k = 0; k < lm; k++)
-         write ? write_field(c, i, ACO_REG_VCC_LO + k) : read_field(c, i, ACO_REG_VCC_LO + k);
-   }
-   if (flags & (write ? ACO_OPF_WRITE_SCC : ACO_OPF_READ_SCC))
-      write ? write_field(c, i, ACO_REG_SCC) : read_field(c, i, ACO_REG_SCC);
-   if (flags & (write ? ACO_OPF_WRITE_M0 : ACO_OPF_READ_M0))
-      write ? write_field(c, i, c->p->gfx->reg_m0) : read_field(c, i, c->p->gfx->reg_m0);
-}
-
-static bool
-is_memory(uint8_t cls)
-{
-   return cls == ACO_T_SMEM || cls == ACO_T_VMEM || cls == ACO_T_LDS;
-}
-
-/* Stores and atomics. The opcode table flags every DS instruction as a load, so for LDS
- * only the reads (ds_read*, ds_load*) count as loads. */
-static bool
-writes_memory(const struct aco_minstr *in)
-{
-   const struct aco_op_info *info = aco_op_info(in->opcode);
-   if (info->format == ACO_FMT_DS)
-      return strncmp(info->name, "ds_read", 7) != 0 && strncmp(info->name, "ds_load", 7) != 0;
-   return (info->flags & (ACO_OPF_STORE | ACO_OPF_ATOMIC)) != 0;
-}
-
 /* The scheduling latency of an instruction's results: memory loads get theirs so that they
  * move up and their uses down. */
 static unsigned
@@ -204,7 +98,7 @@ result_latency(const struct sched_ctx *c, const struct aco_minstr *in, uint8_t c
    struct aco_tcost t = aco_timing_cost(c->p->gfx_level, cls);
    unsigned passes = aco_timing_passes(c->p->gfx_level, c->p->wave_size, cls);
    switch (cls) {
-   case ACO_T_VMEM: return writes_memory(in) ? 1 : 200;
+   case ACO_T_VMEM: return sched_writes_memory(in) ? 1 : 200;
    case ACO_T_LDS: return ACO_LDS_CYCLES;
    case ACO_T_SMEM: return ACO_SMEM_CYCLES;
    default: return t.latency + passes - 1;
@@ -220,27 +114,14 @@ issue_cycles(const struct sched_ctx *c, uint8_t cls)
    return cost * passes;
 }
 
-static void
-reset_fields(struct sched_ctx *c)
-{
-   for (unsigned k = 0; k < c->num_touched; k++) {
-      unsigned f = c->touched[k];
-      c->last_writer[f] = 0;
-      c->readers[f] = 0;
-   }
-   c->num_touched = 0;
-}
-
 /* Schedules instrs[start, start + n) of b in place. */
 static void
 schedule_region(struct sched_ctx *c, struct aco_mblock *b, uint32_t start, unsigned n)
 {
    if (n < 3)
       return;
-   c->num_edges = 0;
-   c->overflow = false;
-   int last_store = -1;
-   unsigned loads_since[REGION_MAX], num_loads = 0;
+   struct sched_deps *dp = &c->deps;
+   sched_deps_begin(dp);
    for (unsigned i = 0; i < n; i++) {
       struct node *nd = &c->nodes[i];
       nd->in = b->instrs.data[start + i];
@@ -251,6 +132,7 @@ schedule_region(struct sched_ctx *c, struct aco_mblock *b, uint32_t start, unsig
       nd->npreds = 0;
       nd->path = 0;
       nd->earliest = 0;
+      dp->latency[i] = nd->latency;
    }
    for (unsigned i = 0; i < n; i++) {
       const struct aco_minstr *in = c->nodes[i].in;
@@ -260,54 +142,41 @@ schedule_region(struct sched_ctx *c, struct aco_mblock *b, uint32_t start, unsig
          if (o->kind == ACO_OPND_CONST || o->kind == ACO_OPND_UNDEF || !o->fixed)
             continue;
          unsigned f, cnt;
-         field_range(o->reg, o->temp.rc, &f, &cnt);
+         sched_field_range(o->reg, o->temp.rc, &f, &cnt);
          for (unsigned d = 0; d < cnt; d++)
-            read_field(c, i, f + d);
+            sched_deps_read(dp, i, f + d);
       }
       /* a definition that writes part of its registers (sub-dword, inactive lanes) keeps
        * the rest: it reads them too, which the write-after-write order already covers */
-      implicit(c, i, in, cls, false);
+      sched_deps_implicit(dp, i, in, cls, false);
       for (unsigned k = 0; k < in->num_definitions; k++) {
          const aco_definition *d = &in->definitions[k];
          unsigned f, cnt;
-         field_range(d->reg, d->temp.rc, &f, &cnt);
+         sched_field_range(d->reg, d->temp.rc, &f, &cnt);
          for (unsigned e = 0; e < cnt; e++)
-            write_field(c, i, f + e);
+            sched_deps_write(dp, i, f + e);
       }
       for (unsigned k = 0; k < in->num_operands; k++) {
          if (aco_minstr_writes_operand(in, k)) {
             unsigned f, cnt;
-            field_range(in->operands[k].reg, in->operands[k].temp.rc, &f, &cnt);
+            sched_field_range(in->operands[k].reg, in->operands[k].temp.rc, &f, &cnt);
             for (unsigned e = 0; e < cnt; e++)
-               write_field(c, i, f + e);
+               sched_deps_write(dp, i, f + e);
          }
       }
-      implicit(c, i, in, cls, true);
-      if (is_memory(cls)) {
-         if (writes_memory(in)) {
-            if (last_store >= 0)
-               add_edge(c, (unsigned)last_store, i, 1);
-            for (unsigned k = 0; k < num_loads; k++)
-               add_edge(c, loads_since[k], i, 0);
-            num_loads = 0;
-            last_store = (int)i;
-         } else {
-            if (last_store >= 0)
-               add_edge(c, (unsigned)last_store, i, 1);
-            loads_since[num_loads++] = i;
-         }
-      }
+      sched_deps_implicit(dp, i, in, cls, true);
+      if (cls == ACO_T_SMEM || cls == ACO_T_VMEM || cls == ACO_T_LDS)
+         sched_deps_memory(dp, i, sched_writes_memory(in));
    }
-   reset_fields(c);
-   if (c->overflow)
+   if (dp->overflow)
       return;
 
    /* successor lists (counting sort by source) */
    for (unsigned i = 0; i < n; i++)
       c->nodes[i].num_succ = 0;
-   for (uint32_t e = 0; e < c->num_edges; e++) {
-      c->nodes[c->edges[e].from].num_succ++;
-      c->nodes[c->edges[e].to].npreds++;
+   for (uint32_t e = 0; e < dp->num_edges; e++) {
+      c->nodes[dp->edges[e].from].num_succ++;
+      c->nodes[dp->edges[e].to].npreds++;
    }
    uint32_t pos = 0;
    for (unsigned i = 0; i < n; i++) {
@@ -315,8 +184,8 @@ schedule_region(struct sched_ctx *c, struct aco_mblock *b, uint32_t start, unsig
       pos += c->nodes[i].num_succ;
       c->nodes[i].num_succ = 0;
    }
-   for (uint32_t e = 0; e < c->num_edges; e++) {
-      struct node *f = &c->nodes[c->edges[e].from];
+   for (uint32_t e = 0; e < dp->num_edges; e++) {
+      struct node *f = &c->nodes[dp->edges[e].from];
       c->succ_index[f->first_succ + f->num_succ++] = e;
    }
    /* longest latency paths, from the end (edges go forward in the original order) */
@@ -324,7 +193,7 @@ schedule_region(struct sched_ctx *c, struct aco_mblock *b, uint32_t start, unsig
       struct node *nd = &c->nodes[i];
       uint32_t best = nd->issue;
       for (uint32_t k = 0; k < nd->num_succ; k++) {
-         const struct edge *e = &c->edges[c->succ_index[nd->first_succ + k]];
+         const struct sched_edge *e = &dp->edges[c->succ_index[nd->first_succ + k]];
          uint32_t l = e->latency + c->nodes[e->to].path;
          if (l > best)
             best = l;
@@ -361,7 +230,7 @@ schedule_region(struct sched_ctx *c, struct aco_mblock *b, uint32_t start, unsig
       order[s] = nd->in;
       cycle = pick_at + nd->issue;
       for (uint32_t k = 0; k < nd->num_succ; k++) {
-         const struct edge *e = &c->edges[c->succ_index[nd->first_succ + k]];
+         const struct sched_edge *e = &dp->edges[c->succ_index[nd->first_succ + k]];
          struct node *t = &c->nodes[e->to];
          uint32_t when = pick_at + e->latency;
          if (when > t->earliest)
@@ -385,6 +254,7 @@ aco_schedule_ilp(struct aco_mprogram *p)
    }
    memset(cache, 0xff, aco_num_opcodes);
    c->p = p;
+   c->deps.p = p;
    c->class_cache = cache;
    for (uint32_t bi = 0; bi < p->blocks.len; bi++) {
       struct aco_mblock *b = p->blocks.data[bi];

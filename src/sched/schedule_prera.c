@@ -19,6 +19,8 @@
  * leave the place right before their use where the spiller put them. */
 #include "sched/sched.h"
 
+#include "sched/sched_deps.h"
+
 #include "target/latency.h"
 #include "target/opcodes.h"
 #include "util/alloc.h"
@@ -193,9 +195,7 @@ schedule_block(struct aco_mprogram *p, struct aco_mblock *b, struct aco_register
  * heads the longest latency path goes next, among those whose definitions keep the
  * register demand within the budget; when none does, the one that adds the least. The
  * new order replaces the old only when its highest demand stays within the budget. */
-#define REGION_MAX 64
-#define NUM_FIELDS 512
-#define MAX_EDGES 8192
+#define REGION_MAX SCHED_REGION_MAX
 #define MAX_USES 8
 
 struct pnode {
@@ -227,13 +227,9 @@ struct prera_ctx {
    struct pnode nodes[REGION_MAX];
    struct pslot slots[REGION_MAX * (MAX_USES + 2)];
    unsigned num_slots;
-   struct { uint16_t from, to, latency; } edges[MAX_EDGES];
-   uint32_t num_edges, succ_index[MAX_EDGES];
-   uint16_t last_writer[NUM_FIELDS];
-   uint64_t readers[NUM_FIELDS];
-   uint16_t touched[NUM_FIELDS];
-   unsigned num_touched;
-   bool overflow;
+   uint32_t succ_index[SCHED_MAX_EDGES];
+   struct sched_deps deps;
+   bool overflow; /* more slots or uses than the region tables hold */
 };
 
 static uint8_t
@@ -270,81 +266,10 @@ schedulable(struct prera_ctx *c, const struct aco_minstr *in)
    return cls != ACO_T_OTHER && cls != ACO_T_BRANCH;
 }
 
-static void
-pedge(struct prera_ctx *c, unsigned from, unsigned to, unsigned latency)
-{
-   if (from == to)
-      return;
-   if (c->num_edges == MAX_EDGES) {
-      c->overflow = true;
-      return;
-   }
-   c->edges[c->num_edges].from = (uint16_t)from;
-   c->edges[c->num_edges].to = (uint16_t)to;
-   c->edges[c->num_edges].latency = (uint16_t)latency;
-   c->num_edges++;
-}
-
-static void
-ptouch(struct prera_ctx *c, unsigned f)
-{
-   if (!c->last_writer[f] && !c->readers[f])
-      c->touched[c->num_touched++] = (uint16_t)f;
-}
-
-static void
-pread(struct prera_ctx *c, unsigned i, unsigned f)
-{
-   if (f >= NUM_FIELDS)
-      return;
-   ptouch(c, f);
-   if (c->last_writer[f])
-      pedge(c, c->last_writer[f] - 1u, i, c->nodes[c->last_writer[f] - 1u].latency);
-   c->readers[f] |= UINT64_C(1) << i;
-}
-
-static void
-pwrite(struct prera_ctx *c, unsigned i, unsigned f)
-{
-   if (f >= NUM_FIELDS)
-      return;
-   ptouch(c, f);
-   if (c->last_writer[f])
-      pedge(c, c->last_writer[f] - 1u, i, 1);
-   for (uint64_t r = c->readers[f]; r; r &= r - 1)
-      pedge(c, (unsigned)__builtin_ctzll(r), i, 0);
-   c->readers[f] = 0;
-   c->last_writer[f] = (uint16_t)(i + 1);
-}
-
-static void
-pimplicit(struct prera_ctx *c, unsigned i, const struct aco_minstr *in, uint8_t cls, bool write)
-{
-   uint32_t flags = aco_op_info(in->opcode)->flags;
-   unsigned lm = c->p->wave_size == 64 ? 2 : 1;
-   bool vector = (cls >= ACO_T_VALU && cls <= ACO_T_VOPD) || cls == ACO_T_VMEM || cls == ACO_T_LDS;
-   bool exec = write ? (flags & ACO_OPF_WRITE_EXEC) != 0 : vector || (flags & ACO_OPF_READ_EXEC);
-   for (unsigned k = 0; exec && k < lm; k++)
-      write ? pwrite(c, i, ACO_REG_EXEC_LO + k) : pread(c, i, ACO_REG_EXEC_LO + k);
-   if (flags & (write ? ACO_OPF_WRITE_VCC : ACO_OPF_READ_VCC)) {
-      for (unsigned k = 0; k < lm; k++)
-         write ? pwrite(c, i, ACO_REG_VCC_LO + k) : pread(c, i, ACO_REG_VCC_LO + k);
-   }
-   if (flags & (write ? ACO_OPF_WRITE_SCC : ACO_OPF_READ_SCC))
-      write ? pwrite(c, i, ACO_REG_SCC) : pread(c, i, ACO_REG_SCC);
-   if (flags & (write ? ACO_OPF_WRITE_M0 : ACO_OPF_READ_M0))
-      write ? pwrite(c, i, c->p->gfx->reg_m0) : pread(c, i, c->p->gfx->reg_m0);
-}
-
 static bool
 pwrites_memory(const struct aco_minstr *in)
 {
-   if (is_vgpr_spill(in))
-      return true;
-   const struct aco_op_info *info = aco_op_info(in->opcode);
-   if (info->format == ACO_FMT_DS)
-      return strncmp(info->name, "ds_read", 7) != 0 && strncmp(info->name, "ds_load", 7) != 0;
-   return (info->flags & (ACO_OPF_STORE | ACO_OPF_ATOMIC)) != 0;
+   return is_vgpr_spill(in) || sched_writes_memory(in);
 }
 
 static bool
@@ -421,10 +346,9 @@ list_schedule_region(struct prera_ctx *c, struct aco_mblock *b, uint32_t start, 
    struct aco_mprogram *p = c->p;
    c->stamp++;
    c->num_slots = 0;
-   c->num_edges = 0;
+   struct sched_deps *dp = &c->deps;
+   sched_deps_begin(dp);
    c->overflow = false;
-   int last_store = -1;
-   unsigned loads[REGION_MAX], num_loads = 0;
    struct aco_register_demand region_max = {0, 0};
    for (unsigned i = 0; i < n; i++) {
       struct aco_register_demand d = b->instr_demand[start + i];
@@ -446,6 +370,7 @@ list_schedule_region(struct prera_ctx *c, struct aco_mblock *b, uint32_t start, 
                               : cls == ACO_T_SMEM ? ACO_SMEM_CYCLES
                                                   : t.latency + passes - 1);
       nd->issue = (uint8_t)((t.cost > 1 ? t.cost : 1) * passes);
+      dp->latency[i] = nd->latency;
    }
    for (unsigned i = 0; i < n && !c->overflow; i++) {
       struct pnode *nd = &c->nodes[i];
@@ -459,7 +384,7 @@ list_schedule_region(struct prera_ctx *c, struct aco_mblock *b, uint32_t start, 
             unsigned f = aco_physreg_field(o->reg);
             unsigned cnt = o->kind == ACO_OPND_TEMP ? aco_rc_dwords(o->temp.rc) : 1;
             for (unsigned d = 0; d < (cnt ? cnt : 1); d++)
-               pread(c, i, f + d);
+               sched_deps_read(dp, i, f + d);
          }
          if (o->kind != ACO_OPND_TEMP || !o->temp.id)
             continue;
@@ -481,14 +406,17 @@ list_schedule_region(struct prera_ctx *c, struct aco_mblock *b, uint32_t start, 
             nd->uses[nd->num_uses++] = (uint16_t)sl;
             uint32_t def = c->slot_stamp[o->temp.id] == c->stamp ? c->def_at[o->temp.id] : 0;
             if (def)
-               pedge(c, def - 1, i, c->nodes[def - 1].latency);
+               sched_deps_edge(dp, def - 1, i, c->nodes[def - 1].latency);
          }
       }
-      pimplicit(c, i, in, cls, false);
+      sched_deps_implicit(dp, i, in, cls, false);
       for (unsigned d = 0; d < in->num_definitions; d++) {
          const aco_definition *def = &in->definitions[d];
          if (def->fixed) {
-            pwrite(c, i, aco_physreg_field(def->reg));
+            unsigned f, cnt;
+            sched_field_range(def->reg, def->temp.rc, &f, &cnt);
+            for (unsigned e = 0; e < cnt; e++)
+               sched_deps_write(dp, i, f + e);
             continue;
          }
          if (!def->temp.id)
@@ -505,34 +433,19 @@ list_schedule_region(struct prera_ctx *c, struct aco_mblock *b, uint32_t start, 
          if (def->kill)
             *(v ? &nd->dead_v : &nd->dead_s) += sz;
       }
-      pimplicit(c, i, in, cls, true);
-      if (pmemory(in)) {
-         if (last_store >= 0)
-            pedge(c, (unsigned)last_store, i, 1);
-         if (pwrites_memory(in)) {
-            for (unsigned k = 0; k < num_loads; k++)
-               pedge(c, loads[k], i, 0);
-            num_loads = 0;
-            last_store = (int)i;
-         } else {
-            loads[num_loads++] = i;
-         }
-      }
+      sched_deps_implicit(dp, i, in, cls, true);
+      if (pmemory(in))
+         sched_deps_memory(dp, i, pwrites_memory(in));
    }
-   for (unsigned k = 0; k < c->num_touched; k++) {
-      c->last_writer[c->touched[k]] = 0;
-      c->readers[c->touched[k]] = 0;
-   }
-   c->num_touched = 0;
    /* definitions seen in this region only: clear them for the next one */
    for (unsigned k = 0; k < c->num_slots; k++)
       c->def_at[c->slots[k].id] = 0;
-   if (c->overflow)
+   if (c->overflow || dp->overflow)
       return;
 
-   for (uint32_t e = 0; e < c->num_edges; e++) {
-      c->nodes[c->edges[e].from].num_succ++;
-      c->nodes[c->edges[e].to].npreds++;
+   for (uint32_t e = 0; e < dp->num_edges; e++) {
+      c->nodes[dp->edges[e].from].num_succ++;
+      c->nodes[dp->edges[e].to].npreds++;
    }
    uint32_t pos = 0;
    for (unsigned i = 0; i < n; i++) {
@@ -540,8 +453,8 @@ list_schedule_region(struct prera_ctx *c, struct aco_mblock *b, uint32_t start, 
       pos += c->nodes[i].num_succ;
       c->nodes[i].num_succ = 0;
    }
-   for (uint32_t e = 0; e < c->num_edges; e++) {
-      struct pnode *f = &c->nodes[c->edges[e].from];
+   for (uint32_t e = 0; e < dp->num_edges; e++) {
+      struct pnode *f = &c->nodes[dp->edges[e].from];
       c->succ_index[f->first_succ + f->num_succ++] = e;
    }
    for (unsigned i = n; i-- > 0;) {
@@ -549,7 +462,7 @@ list_schedule_region(struct prera_ctx *c, struct aco_mblock *b, uint32_t start, 
       uint32_t best = nd->issue;
       for (uint32_t k = 0; k < nd->num_succ; k++) {
          uint32_t e = c->succ_index[nd->first_succ + k];
-         uint32_t l = c->edges[e].latency + c->nodes[c->edges[e].to].path;
+         uint32_t l = dp->edges[e].latency + c->nodes[dp->edges[e].to].path;
          if (l > best)
             best = l;
       }
@@ -636,12 +549,12 @@ list_schedule_region(struct prera_ctx *c, struct aco_mblock *b, uint32_t start, 
       }
       for (uint32_t k = 0; k < nd->num_succ; k++) {
          uint32_t e = c->succ_index[nd->first_succ + k];
-         struct pnode *t = &c->nodes[c->edges[e].to];
-         uint32_t when = pick_at + c->edges[e].latency;
+         struct pnode *t = &c->nodes[dp->edges[e].to];
+         uint32_t when = pick_at + dp->edges[e].latency;
          if (when > t->earliest)
             t->earliest = when;
          if (--t->npreds == 0)
-            ready[num_ready++] = (uint8_t)c->edges[e].to;
+            ready[num_ready++] = (uint8_t)dp->edges[e].to;
       }
    }
    int d1v, d1s;
@@ -671,6 +584,7 @@ list_schedule(struct aco_mprogram *p, struct aco_register_demand budget, bool *c
    }
    memset(cache, 0xff, aco_num_opcodes);
    c->p = p;
+   c->deps.p = p;
    c->class_cache = cache;
    c->slot_stamp = arrays;
    c->slot_index = arrays + tn;
