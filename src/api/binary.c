@@ -268,13 +268,16 @@ aco_binary_builder_finish(struct aco_binary_builder *b, const aco_allocator *all
             for (unsigned k = 0; k < 3; k++)
                if (l.workgroup_id_sgpr[k] >= 0)
                   inputs = (unsigned)l.workgroup_id_sgpr[k] + 1;
+            if (l.scratch_offset_sgpr >= 0)
+               inputs = (unsigned)l.scratch_offset_sgpr + 1;
             if (inputs > cfg.num_sgprs)
                cfg.num_sgprs = (uint16_t)inputs;
             unsigned vin = l.local_id_packed ? 1 : (l.local_id_count ? l.local_id_count : 1);
             if (vin > raw_vgprs)
                raw_vgprs = vin;
             uint32_t rsrc[3];
-            aco_entry_rsrc(&l, prog->target, raw_vgprs, cfg.scratch_bytes_per_lane,
+            aco_entry_rsrc(&l, prog->target, raw_vgprs,
+                           cfg.scratch_bytes_per_lane | (cfg.dynamic_stack ? 1u : 0u),
                            cfg.lds_bytes, entry->float_mode, rsrc);
             cfg.rsrc1 = rsrc[0];
             cfg.rsrc2 = rsrc[1];
