@@ -178,8 +178,10 @@ aco_binary_builder_add(struct aco_binary_builder *b, uint32_t function, struct a
       cfg->scratch_bytes_per_lane = p->config.scratch_bytes;
    if (p->config.lds_bytes > cfg->lds_bytes)
       cfg->lds_bytes = p->config.lds_bytes;
-   if ((f->flags & ACO_FUNCTION_ENTRY) && !b->entry)
+   if ((f->flags & ACO_FUNCTION_ENTRY) && !b->entry) {
       b->entry = f;
+      b->entry_scratch_input = p->gfx_level == ACO_GFX1030 && p->has_scratch_input;
+   }
    b->as.stats.sgpr_spills += p->sgpr_spills;
    b->as.stats.sgpr_reloads += p->sgpr_reloads;
    b->as.stats.vgpr_spills += p->vgpr_spills;
@@ -261,7 +263,9 @@ aco_binary_builder_finish(struct aco_binary_builder *b, const aco_allocator *all
          struct aco_entry_layout l;
          /* as instruction selection decided: entries that call set up scratch */
          s = aco_entry_layout_compute_scratch(
-            entry, &arena, cfg.scratch_bytes_per_lane > 0 || air_function_calls(entry), &l);
+            entry, &arena,
+            cfg.scratch_bytes_per_lane > 0 || air_function_calls(entry) || b->entry_scratch_input,
+            &l);
          if (s == ACO_SUCCESS) {
             /* the inputs the hardware writes count even when the code never reads them */
             unsigned inputs = l.num_user_sgprs;

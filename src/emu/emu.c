@@ -957,16 +957,18 @@ init_wave(struct emu_wave_state *ws, const struct aco_emu_launch *l, struct emu_
       ws->scratch_wave_offset = slot * l->scratch_wave_bytes;
       ws->scratch_addr = l->scratch_base + ws->scratch_wave_offset;
       ws->scratch = g->scratch_ring + ws->scratch_wave_offset;
-      if (l->scratch_offset_set)
-         w->sgpr[l->scratch_offset_sgpr] = ws->scratch_wave_offset;
-      if (l->flat_scratch_init) {
-         ws->hwreg_flat_scratch[0] = (uint32_t)ws->scratch_addr;
-         ws->hwreg_flat_scratch[1] = (uint32_t)(ws->scratch_addr >> 32);
-         ws->flat_scratch_written = 3;
-      }
    } else {
       ws->scratch_addr = 0;
       ws->scratch_wave_offset = 0;
+   }
+   /* SCRATCH_EN with an empty ring (no scratch bytes): offset 0, no slice */
+   if (l->scratch_offset_set)
+      w->sgpr[l->scratch_offset_sgpr] = ws->scratch_wave_offset;
+   if (l->flat_scratch_init) {
+      uint64_t fs = ws->scratch_addr ? ws->scratch_addr : l->scratch_base;
+      ws->hwreg_flat_scratch[0] = (uint32_t)fs;
+      ws->hwreg_flat_scratch[1] = (uint32_t)(fs >> 32);
+      ws->flat_scratch_written = 3;
    }
    memset(ws->sgpr_poison, 0, sizeof(ws->sgpr_poison));
    ws->scc_poison = false;
@@ -1183,9 +1185,9 @@ aco_emu_dispatch_run(struct aco_emu *emu, const struct aco_emu_dispatch *d)
       l.workgroup_id_sgpr[c] = (d->rsrc2 >> (7 + c)) & 1u ? (int8_t)next++ : (int8_t)-1;
    bool architected = level >= ACO_GFX1100;
    if (scratch_en) {
-      if (!d->scratch_wave_bytes || !d->scratch_waves)
+      if (d->scratch_wave_bytes && !d->scratch_waves)
          return emu_error(emu, ACO_ERROR_INVALID_ARGUMENT,
-                          "aco_emu_dispatch_run: SCRATCH_EN without a scratch ring");
+                          "aco_emu_dispatch_run: a scratch ring of no slices");
       l.scratch_base = d->scratch_base;
       l.scratch_wave_bytes = d->scratch_wave_bytes;
       l.scratch_waves = d->scratch_waves;

@@ -178,9 +178,13 @@ aco_entry_fill_launch(const struct aco_function *f, const aco_binary *bin,
    struct aco_arena arena;
    aco_arena_init(&arena, NULL);
    struct aco_entry_layout l;
-   /* as instruction selection decided: entries that call set up scratch for callees */
+   /* as instruction selection decided: entries that call set up scratch for callees, and
+    * SCRATCH_EN says an entry takes the scratch base (GFX10.3) even when its code ended
+    * up with no scratch (a retry for spilling forced the input) */
    aco_status s = aco_entry_layout_compute_scratch(
-      f, &arena, bin->config.scratch_bytes_per_lane > 0 || air_function_calls(f), &l);
+      f, &arena,
+      bin->config.scratch_bytes_per_lane > 0 || air_function_calls(f) || (bin->config.rsrc2 & 1u),
+      &l);
    if (s != ACO_SUCCESS) {
       aco_arena_finish(&arena);
       return s;
