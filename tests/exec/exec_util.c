@@ -415,6 +415,20 @@ exec_compare(const struct exec_spec *spec, const struct air_interp_buffer *ib,
 /* The register limits exec_run compiles with (test_spill.c), and what the last compile
  * spilled. Test-program state: the library has none. */
 static unsigned limit_sgprs, limit_vgprs;
+static unsigned (*code_patch)(uint32_t *words, size_t num_words, aco_target t);
+static unsigned last_patched;
+
+void
+exec_set_code_patch(unsigned (*patch)(uint32_t *words, size_t num_words, aco_target t))
+{
+   code_patch = patch;
+}
+
+unsigned
+exec_last_patched(void)
+{
+   return last_patched;
+}
 static uint32_t last_stats[4], last_scratch;
 static struct aco_emu_stats last_run;
 static bool skip_asm_check;
@@ -757,7 +771,21 @@ exec_run(const char *name, const char *text, const struct exec_spec *spec, aco_g
    for (unsigned i = 0; i < spec->num_buffers; i++)
       aco_emu_map(emu, ib[i].address, emu_mem[i], spec->buffers[i].size, 0);
    aco_emu_map(emu, ARGBLOCK_ADDR, argblock, sizeof(argblock), ACO_EMU_MEM_READONLY);
-   aco_emu_load_code(emu, bin->code, bin->code_size, CODE_ADDR);
+   last_patched = 0;
+   if (code_patch) {
+      uint32_t *words = malloc(bin->code_size + 4);
+      if (!words) {
+         fail(msg, msglen, "out of memory");
+         air_interp_memory_finish(p, &imem);
+         goto out;
+      }
+      memcpy(words, bin->code, bin->code_size);
+      last_patched = code_patch(words, bin->code_size / 4, target);
+      aco_emu_load_code(emu, words, bin->code_size, CODE_ADDR);
+      free(words);
+   } else {
+      aco_emu_load_code(emu, bin->code, bin->code_size, CODE_ADDR);
+   }
    /* a hardware-style dispatch: the emulator starts each wave from the binary's RSRC
     * registers; the scratch ring has a slice more than a workgroup has waves, so the
     * waves of successive workgroups take slices at other offsets, and its base makes the
