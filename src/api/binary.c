@@ -174,8 +174,10 @@ aco_binary_builder_add(struct aco_binary_builder *b, uint32_t function, struct a
       cfg->scratch_bytes_per_lane = p->config.scratch_bytes;
    if (p->config.lds_bytes > cfg->lds_bytes)
       cfg->lds_bytes = p->config.lds_bytes;
-   if ((f->flags & ACO_FUNCTION_ENTRY) && !b->entry)
+   if ((f->flags & ACO_FUNCTION_ENTRY) && !b->entry) {
       b->entry = f;
+      b->entry_scratch_input = p->gfx_level == ACO_GFX1030 && p->has_scratch_input;
+   }
    aco_estimate_add(&b->est, p);
    b->as.stats.sgpr_spills += p->sgpr_spills;
    b->as.stats.sgpr_reloads += p->sgpr_reloads;
@@ -261,20 +263,25 @@ aco_binary_builder_finish(struct aco_binary_builder *b, const aco_allocator *all
          struct aco_entry_layout l;
          /* as instruction selection decided: entries that call set up scratch */
          s = aco_entry_layout_compute_scratch(
-            entry, &arena, cfg.scratch_bytes_per_lane > 0 || air_function_calls(entry), &l);
+            entry, &arena,
+            cfg.scratch_bytes_per_lane > 0 || air_function_calls(entry) || b->entry_scratch_input,
+            &l);
          if (s == ACO_SUCCESS) {
             /* the inputs the hardware writes count even when the code never reads them */
             unsigned inputs = l.num_user_sgprs;
             for (unsigned k = 0; k < 3; k++)
                if (l.workgroup_id_sgpr[k] >= 0)
                   inputs = (unsigned)l.workgroup_id_sgpr[k] + 1;
+            if (l.scratch_offset_sgpr >= 0)
+               inputs = (unsigned)l.scratch_offset_sgpr + 1;
             if (inputs > cfg.num_sgprs)
                cfg.num_sgprs = (uint16_t)inputs;
             unsigned vin = l.local_id_packed ? 1 : (l.local_id_count ? l.local_id_count : 1);
             if (vin > raw_vgprs)
                raw_vgprs = vin;
             uint32_t rsrc[3];
-            aco_entry_rsrc(&l, prog->target, raw_vgprs, cfg.scratch_bytes_per_lane,
+            aco_entry_rsrc(&l, prog->target, raw_vgprs,
+                           cfg.scratch_bytes_per_lane | (cfg.dynamic_stack ? 1u : 0u),
                            cfg.lds_bytes, entry->float_mode, rsrc);
             cfg.rsrc1 = rsrc[0];
             cfg.rsrc2 = rsrc[1];

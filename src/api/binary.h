@@ -40,6 +40,9 @@ struct aco_binary_builder {
    size_t names;   /* bytes of the symbols' names, NULs included */
    aco_config cfg; /* the maxima over the functions so far */
    const struct aco_function *entry;
+   /* whether instruction selection gave the entry a scratch base input (GFX10.3: also
+    * when a retry for spilling forced it and the final code uses no scratch) */
+   bool entry_scratch_input;
    uint32_t *fix_begin;   /* per function: its first call fixup in as.fixups */
    uint32_t *func_offset; /* per function: its byte offset in the code */
    struct fn_summary *fn; /* per function: what the stack depths need */

@@ -123,14 +123,22 @@ check_inputs(struct link_ctx *c)
    return ACO_SUCCESS;
 }
 
-/* The entry's resource registers for the linked VGPR count and scratch. */
+/* The entry's resource registers for the linked code: RSRC1's VGPR blocks grow to cover
+ * the VGPRs of the other binaries' code (`other_vgprs`) and never shrink, so relinking
+ * unchanged code keeps the entry's own value; SCRATCH_EN is set when the linked code
+ * needs scratch and never cleared (on GFX10.3 an entry that takes the scratch base reads
+ * the wave offset SGPR SCRATCH_EN enables, docs/entry-abi.md "Scratch"). */
 static void
-update_rsrc(aco_config *cfg, aco_target t)
+update_rsrc(aco_config *cfg, aco_target t, unsigned other_vgprs)
 {
    unsigned enc_granule = t.wave_size == 32 ? 8 : 4;
-   unsigned blocks = cfg->num_vgprs ? (cfg->num_vgprs + enc_granule - 1) / enc_granule : 1;
+   unsigned blocks = (cfg->rsrc1 & 0x3fu) + 1;
+   unsigned need = (other_vgprs + enc_granule - 1) / enc_granule;
+   if (need > blocks)
+      blocks = need;
    cfg->rsrc1 = (cfg->rsrc1 & ~0x3fu) | ((blocks - 1) & 0x3fu);
-   cfg->rsrc2 = (cfg->rsrc2 & ~1u) | (cfg->scratch_bytes_per_lane ? 1u : 0u);
+   if (cfg->scratch_bytes_per_lane || cfg->dynamic_stack)
+      cfg->rsrc2 |= 1u;
 }
 
 aco_status
@@ -210,6 +218,7 @@ aco_link(const aco_binary *const *binaries, uint32_t count, const aco_allocator 
    aco_statistics st;
    memset(&st, 0, sizeof(st));
    bool have_entry = false;
+   uint32_t entry_bin = 0;
    cfg.scratch_bytes_per_lane = 0;
    cfg.dynamic_stack = left != 0;
    for (uint32_t b = 0; b < count; b++) {
@@ -232,14 +241,20 @@ aco_link(const aco_binary *const *binaries, uint32_t count, const aco_allocator 
             cfg.rsrc1 = binaries[c.sym_bin[i]]->config.rsrc1;
             cfg.rsrc2 = binaries[c.sym_bin[i]]->config.rsrc2;
             cfg.rsrc3 = binaries[c.sym_bin[i]]->config.rsrc3;
+            entry_bin = c.sym_bin[i];
             have_entry = true;
          }
          cfg.scratch_bytes_per_lane = d > cfg.scratch_bytes_per_lane ? d : cfg.scratch_bytes_per_lane;
       }
    }
    cfg.dynamic_stack |= c.dynamic;
-   if (have_entry)
-      update_rsrc(&cfg, binaries[0]->target);
+   if (have_entry) {
+      unsigned other_vgprs = 0;
+      for (uint32_t b = 0; b < count; b++)
+         if (b != entry_bin && binaries[b]->config.num_vgprs > other_vgprs)
+            other_vgprs = binaries[b]->config.num_vgprs;
+      update_rsrc(&cfg, binaries[0]->target, other_vgprs);
+   }
 
    /* one allocation, as aco_compile makes it */
    /* the private trailer after the struct (api/binary_ext.h) */

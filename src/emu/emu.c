@@ -915,8 +915,14 @@ init_wave(struct emu_wave_state *ws, const struct aco_emu_launch *l, struct emu_
       exec |= 1ull << lane;
       unsigned x = t % bx, y = (t / bx) % by, z = t / (bx * by);
       unsigned v = l->local_id_vgpr;
+      /* a hardware-style dispatch writes only the components TIDIG_COMP_CNT enables */
+      unsigned n = l->local_id_count ? l->local_id_count : 3;
+      if (n < 3)
+         z = 0;
+      if (n < 2)
+         y = 0;
       if (l->local_id == ACO_EMU_LOCAL_ID_THREE_VGPRS) {
-         for (unsigned c = 0; c < 3; c++) {
+         for (unsigned c = 0; c < n; c++) {
             if (v + c < w->num_vgprs)
                w->vgpr[(v + c) * EMU_MAX_LANES + lane] = c == 0 ? x : c == 1 ? y : z;
          }
@@ -944,6 +950,26 @@ init_wave(struct emu_wave_state *ws, const struct aco_emu_launch *l, struct emu_
    memset(ws->vgpr_pend, 0, sizeof(ws->vgpr_pend));
    memset(ws->hwreg_flat_scratch, 0, sizeof(ws->hwreg_flat_scratch));
    ws->flat_scratch_written = 0;
+   if (l->scratch_wave_bytes) {
+      /* the wave's slice of the ring: its offset in an SGPR (gfx1030) or its address in
+       * FLAT_SCRATCH (architected flat scratch, GFX11+) */
+      uint32_t slot = global_id % l->scratch_waves;
+      ws->scratch_wave_offset = slot * l->scratch_wave_bytes;
+      ws->scratch_addr = l->scratch_base + ws->scratch_wave_offset;
+      ws->scratch = g->scratch_ring + ws->scratch_wave_offset;
+   } else {
+      ws->scratch_addr = 0;
+      ws->scratch_wave_offset = 0;
+   }
+   /* SCRATCH_EN with an empty ring (no scratch bytes): offset 0, no slice */
+   if (l->scratch_offset_set)
+      w->sgpr[l->scratch_offset_sgpr] = ws->scratch_wave_offset;
+   if (l->flat_scratch_init) {
+      uint64_t fs = ws->scratch_addr ? ws->scratch_addr : l->scratch_base;
+      ws->hwreg_flat_scratch[0] = (uint32_t)fs;
+      ws->hwreg_flat_scratch[1] = (uint32_t)(fs >> 32);
+      ws->flat_scratch_written = 3;
+   }
    memset(ws->sgpr_poison, 0, sizeof(ws->sgpr_poison));
    ws->scc_poison = false;
    ws->taint = false;
@@ -1012,11 +1038,26 @@ aco_emu_run(struct aco_emu *emu, const struct aco_emu_launch *l)
    uint32_t *vgprs = aco_alloc(a, (size_t)num_waves * (l->num_vgprs ? l->num_vgprs : 1) *
                                      EMU_MAX_LANES * 4);
    uint8_t *lds = aco_calloc(a, l->lds_bytes ? l->lds_bytes : 4);
-   uint8_t *scratch = l->scratch_bytes_per_lane
-                         ? aco_alloc(a, (size_t)num_waves * wave_size * l->scratch_bytes_per_lane)
-                         : NULL;
+   size_t scratch_size = (size_t)num_waves * wave_size * l->scratch_bytes_per_lane;
+   uint32_t per_lane = l->scratch_bytes_per_lane;
+   if (l->scratch_wave_bytes) {
+      if (l->scratch_waves < num_waves || l->scratch_wave_bytes % wave_size ||
+          (l->scratch_offset_set && l->scratch_offset_sgpr >= ACO_SGPR_COUNT)) {
+         aco_free(a, waves);
+         aco_free(a, vgprs);
+         aco_free(a, lds);
+         emu->launch = NULL;
+         return emu_error(emu, ACO_ERROR_INVALID_ARGUMENT,
+                          "aco_emu_run: the scratch ring holds %u slices of %u bytes: it needs "
+                          "one per wave of a workgroup (%u), each a multiple of the wave size",
+                          l->scratch_waves, l->scratch_wave_bytes, num_waves);
+      }
+      scratch_size = (size_t)l->scratch_waves * l->scratch_wave_bytes;
+      per_lane = l->scratch_wave_bytes / wave_size;
+   }
+   uint8_t *scratch = scratch_size ? aco_alloc(a, scratch_size) : NULL;
    aco_status status = ACO_SUCCESS;
-   if (!waves || !vgprs || !lds || (l->scratch_bytes_per_lane && !scratch)) {
+   if (!waves || !vgprs || !lds || (scratch_size && !scratch)) {
       status = emu_error(emu, ACO_ERROR_OUT_OF_MEMORY, "aco_emu_run: out of memory");
       goto out;
    }
@@ -1031,8 +1072,10 @@ aco_emu_run(struct aco_emu *emu, const struct aco_emu_launch *l)
       w->num_sgprs = l->num_sgprs;
       w->num_vgprs = l->num_vgprs;
       w->vgpr = vgprs + (size_t)i * (l->num_vgprs ? l->num_vgprs : 1) * EMU_MAX_LANES;
-      waves[i].scratch_per_lane = l->scratch_bytes_per_lane;
-      waves[i].scratch = scratch ? scratch + (size_t)i * wave_size * l->scratch_bytes_per_lane : NULL;
+      waves[i].scratch_per_lane = per_lane;
+      waves[i].scratch = scratch && !l->scratch_wave_bytes
+                            ? scratch + (size_t)i * wave_size * l->scratch_bytes_per_lane
+                            : NULL;
    }
    unsigned wave_id = 0;
    for (uint32_t gz = 0; gz < l->grid[2] && status == ACO_SUCCESS; gz++) {
@@ -1042,6 +1085,7 @@ aco_emu_run(struct aco_emu *emu, const struct aco_emu_launch *l)
             g.id[0] = gx, g.id[1] = gy, g.id[2] = gz;
             g.lds = lds;
             g.lds_size = l->lds_bytes;
+            g.scratch_ring = l->scratch_wave_bytes ? scratch : NULL;
             g.num_waves = g.live = num_waves;
             memset(lds, 0, l->lds_bytes ? l->lds_bytes : 4);
             for (unsigned i = 0; i < num_waves; i++) {
@@ -1099,4 +1143,75 @@ out:
    aco_free(a, scratch);
    emu->launch = NULL;
    return status;
+}
+
+/* ---- hardware-style dispatch ------------------------------------------------------------ */
+
+aco_status
+aco_emu_dispatch_run(struct aco_emu *emu, const struct aco_emu_dispatch *d)
+{
+   if (!emu || !d)
+      return ACO_ERROR_INVALID_ARGUMENT;
+   struct aco_emu_launch l;
+   memset(&l, 0, sizeof(l));
+   unsigned wave_size = emu->target.wave_size;
+   aco_gfx_level level = emu->target.gfx_level;
+   l.entry = d->entry;
+   memcpy(l.grid, d->grid, sizeof(l.grid));
+   memcpy(l.block, d->block, sizeof(l.block));
+   /* RSRC1: VGPRS (5:0) counts blocks of 8 VGPRs in wave32, 4 in wave64; SGPRS (9:6) is
+    * ignored by GFX10+ hardware, which gives every wave all 106 SGPRs */
+   unsigned vgprs = ((d->rsrc1 & 0x3f) + 1) * (wave_size == 32 ? 8u : 4u);
+   l.num_vgprs = (uint16_t)(vgprs > ACO_VGPR_COUNT ? ACO_VGPR_COUNT : vgprs);
+   l.num_sgprs = ACO_SGPR_COUNT;
+   l.mode_set = true;
+   l.mode = (uint8_t)(d->rsrc1 >> 12); /* FLOAT_MODE (19:12): the same bits as MODE[7:0] */
+   /* RSRC2: the system SGPRs follow the user SGPRs in a fixed order: workgroup id x, y, z
+    * (each when enabled), the workgroup info (TG_SIZE_EN, not modelled), then the
+    * private segment wave offset (SCRATCH_EN, levels without architected flat scratch) */
+   bool scratch_en = d->rsrc2 & 1u;
+   unsigned user = (d->rsrc2 >> 1) & 0x1f;
+   if (user > ACO_EMU_MAX_USER_SGPRS)
+      return emu_error(emu, ACO_ERROR_INVALID_ARGUMENT, "aco_emu_dispatch_run: USER_SGPR %u",
+                       user);
+   if (d->rsrc2 & (1u << 10))
+      return emu_error(emu, ACO_ERROR_INVALID_ARGUMENT,
+                       "aco_emu_dispatch_run: TG_SIZE_EN (the workgroup info SGPR) is not "
+                       "modelled");
+   l.num_user_sgprs = user;
+   memcpy(l.user_sgprs, d->user_data, sizeof(l.user_sgprs));
+   unsigned next = user;
+   for (unsigned c = 0; c < 3; c++)
+      l.workgroup_id_sgpr[c] = (d->rsrc2 >> (7 + c)) & 1u ? (int8_t)next++ : (int8_t)-1;
+   bool architected = level >= ACO_GFX1100;
+   if (scratch_en) {
+      if (d->scratch_wave_bytes && !d->scratch_waves)
+         return emu_error(emu, ACO_ERROR_INVALID_ARGUMENT,
+                          "aco_emu_dispatch_run: a scratch ring of no slices");
+      l.scratch_base = d->scratch_base;
+      l.scratch_wave_bytes = d->scratch_wave_bytes;
+      l.scratch_waves = d->scratch_waves;
+      if (architected) {
+         l.flat_scratch_init = true;
+      } else {
+         l.scratch_offset_set = true;
+         l.scratch_offset_sgpr = (uint8_t)next++;
+      }
+   }
+   /* TIDIG_COMP_CNT (12:11): the highest local id component written; GFX10.3 writes one
+    * VGPR per component from v0, GFX11+ packs them into v0 (10 bits each) */
+   l.local_id_count = (uint8_t)(((d->rsrc2 >> 11) & 3u) + 1);
+   if (l.local_id_count > 3)
+      l.local_id_count = 3;
+   l.local_id = architected ? ACO_EMU_LOCAL_ID_PACKED : ACO_EMU_LOCAL_ID_THREE_VGPRS;
+   l.local_id_vgpr = 0;
+   /* LDS_SIZE (23:15): 128-dword blocks */
+   l.lds_bytes = ((d->rsrc2 >> 15) & 0x1ff) * 512u;
+   l.step_limit = d->step_limit;
+   l.abi_check = d->abi_check;
+   l.trace = d->trace;
+   l.abi = d->abi;
+   l.callees = d->callees;
+   l.num_callees = d->num_callees;
+   return aco_emu_run(emu, &l);
 }

@@ -111,6 +111,44 @@ struct aco_emu_launch {
    unsigned num_callees;
    bool mode_set;                 /* else MODE starts as 0xf0 (docs/emulator.md) */
    uint8_t mode;                  /* initial MODE[7:0]: round [3:0], denorm [7:4] */
+   /* Filled by aco_emu_dispatch_run (a launch filled by hand leaves them 0):
+    * local_id_count: the local id components the hardware writes (1..3); 0: all three.
+    * scratch_wave_bytes: the scratch ring of the dispatch, scratch_waves slices of
+    * scratch_wave_bytes at scratch_base; wave n uses slice n % scratch_waves (its
+    * scratch_bytes_per_lane is then scratch_wave_bytes / wave size) and, on gfx1030,
+    * must address scratch through a FLAT_SCRATCH equal to its slice's address.
+    * 0: every wave has scratch_bytes_per_lane of its own at no address.
+    * scratch_offset_set: the slice's byte offset in the ring goes to SGPR
+    * scratch_offset_sgpr (the private segment wave offset of gfx1030).
+    * flat_scratch_init: FLAT_SCRATCH starts as the slice's address (architected flat
+    * scratch, GFX11+). */
+   uint8_t local_id_count;
+   bool scratch_offset_set, flat_scratch_init;
+   uint8_t scratch_offset_sgpr;
+   uint64_t scratch_base;
+   uint32_t scratch_wave_bytes, scratch_waves;
+};
+
+/* A dispatch as a driver programs it (docs/emulator.md "Hardware-style dispatch"): the
+ * emulator derives each wave's initial state from these alone, as the hardware does:
+ * COMPUTE_PGM_RSRC1 (VGPR blocks, FLOAT_MODE), COMPUTE_PGM_RSRC2 (SCRATCH_EN, USER_SGPR,
+ * TGID_X/Y/Z_EN, TIDIG_COMP_CNT, LDS_SIZE), the user data registers, the grid and
+ * workgroup size, and the scratch ring (COMPUTE_TMPRING_SIZE's wave count and wave
+ * size, and the ring's address, which a gfx1030 driver passes in user data). */
+struct aco_emu_dispatch {
+   uint32_t entry;                /* byte offset of the entry in the code (COMPUTE_PGM_LO) */
+   uint32_t rsrc1, rsrc2, rsrc3;  /* COMPUTE_PGM_RSRC1/2/3 */
+   uint32_t grid[3];              /* workgroups */
+   uint32_t block[3];             /* invocations per workgroup (COMPUTE_NUM_THREAD_X/Y/Z) */
+   uint32_t user_data[ACO_EMU_MAX_USER_SGPRS]; /* COMPUTE_USER_DATA_0.. */
+   uint64_t scratch_base;         /* GPU address of the scratch ring */
+   uint32_t scratch_wave_bytes;   /* bytes of one wave's slice (a multiple of 256) */
+   uint32_t scratch_waves;        /* slices in the ring: at least the waves of a workgroup */
+   uint64_t step_limit;           /* as in aco_emu_launch */
+   bool abi_check, trace;
+   const struct aco_emu_abi *abi;
+   const struct aco_emu_callee *callees;
+   unsigned num_callees;
 };
 
 /* aco_emu_create: an emulated device for one target. The allocator may be NULL. */
@@ -131,6 +169,10 @@ void aco_emu_set_trace(struct aco_emu *emu, void (*sink)(void *user, const char 
 /* Runs the dispatch to completion. ACO_SUCCESS, or an error whose message
  * (aco_emu_message) names the detector, the PC, the instruction and the wave. */
 aco_status aco_emu_run(struct aco_emu *emu, const struct aco_emu_launch *launch);
+/* Runs a hardware-style dispatch (struct aco_emu_dispatch) to completion: the wave
+ * state comes from the RSRC registers and the dispatch, per level, as
+ * docs/emulator.md describes. Errors as aco_emu_run. */
+aco_status aco_emu_dispatch_run(struct aco_emu *emu, const struct aco_emu_dispatch *d);
 const char *aco_emu_message(const struct aco_emu *emu);
 /* Instructions executed by the last run (all waves). */
 uint64_t aco_emu_steps(const struct aco_emu *emu);

@@ -47,6 +47,7 @@ struct emu_group {
    uint32_t id[3];
    uint8_t *lds;
    uint32_t lds_size;
+   uint8_t *scratch_ring; /* the dispatch's scratch ring (hardware-style dispatch) */
    unsigned num_waves, live, arrived;
    uint32_t generation;
    /* the timing model: the latest clock of the waves that arrived at the barrier, and
@@ -64,6 +65,8 @@ struct emu_wave_state {
    const struct aco_minstr *cur; /* the instruction being executed (messages) */
    uint8_t *scratch;             /* wave_size * scratch_bytes_per_lane */
    uint32_t scratch_per_lane;
+   uint64_t scratch_addr;        /* its slice of the scratch ring; 0: no ring (by hand) */
+   uint32_t scratch_wave_offset; /* the slice's byte offset in the ring */
    struct emu_pending pending[EMU_MAX_PENDING];
    unsigned num_pending;
    uint16_t sgpr_pend[128], vgpr_pend[256];

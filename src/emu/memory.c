@@ -589,6 +589,25 @@ emu_scratch_rsrc_is_wave(const struct emu_wave_state *ws, const uint32_t d[4])
           (8u << ((d[3] >> 21) & 3)) == ws->w.wave_size;
 }
 
+/* In a hardware-style dispatch the wave's scratch is its slice of the ring: FLAT_SCRATCH
+ * must hold the slice's address (the ring's base plus the wave's offset). Code that left
+ * the wave offset out would have every wave of the dispatch share one slice. */
+static bool
+scratch_slice_check(struct emu_wave_state *ws)
+{
+   if (!ws->scratch_addr)
+      return true;
+   uint64_t fs = wave_scratch_base(ws);
+   if (fs == ws->scratch_addr)
+      return true;
+   return emu_fail(&ws->w, "scratch slice: FLAT_SCRATCH is 0x%llx but this wave's slice of the "
+                   "scratch ring is at 0x%llx (the ring's base 0x%llx plus the wave offset "
+                   "0x%x): another wave's scratch",
+                   (unsigned long long)fs, (unsigned long long)ws->scratch_addr,
+                   (unsigned long long)(ws->scratch_addr - ws->scratch_wave_offset),
+                   ws->scratch_wave_offset);
+}
+
 /* A swizzled descriptor (ADD_TID_ENABLE) is the wave's scratch seen as one buffer: lane l's
  * bytes o..o+3 of dword o / 4 sit at base + soffset + (o / 4) * 4 * index_stride + 4 * l
  * + o % 4 (index = lane id, below the index stride, so the record stride never counts;
@@ -663,6 +682,8 @@ emu_vmem_execute(struct emu_wave_state *ws, const struct emu_decoded *d)
       return emu_fail(&ws->w, "scratch setup: a scratch access before the wave wrote "
                       "FLAT_SCRATCH (s_setreg_b32 of FLAT_SCR_LO and FLAT_SCR_HI), which "
                       "gfx1030 needs");
+   if ((f.seg == 1 || r.add_tid) && !scratch_slice_check(ws))
+      return false;
    bool store_like = m.kind != MEM_LOAD;
    unsigned size = access_bytes(&m);
    unsigned rdw = result_dwords(&m);

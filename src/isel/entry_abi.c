@@ -55,6 +55,7 @@ aco_entry_layout_compute_scratch(const struct aco_function *f, struct aco_arena 
    memset(out, 0, sizeof(*out));
    aco_target target = f->program->target;
    out->scratch_sgpr = -1;
+   out->scratch_offset_sgpr = -1;
    out->argblock_sgpr = -1;
    out->num_args = f->num_params;
    out->args = aco_arena_array(arena, struct aco_entry_arg, f->num_params ? f->num_params : 1);
@@ -117,6 +118,10 @@ aco_entry_layout_compute_scratch(const struct aco_function *f, struct aco_arena 
       if (scan.wg[c])
          out->workgroup_id_sgpr[c] = (int)next++;
    }
+   /* SCRATCH_EN without architected flat scratch: the wave's byte offset into the
+    * scratch ring follows the workgroup ids */
+   if (out->scratch_sgpr >= 0)
+      out->scratch_offset_sgpr = (int)next++;
    for (unsigned c = 0; c < 3; c++) {
       if (scan.lid[c] && f->workgroup_size[c] > 1)
          out->local_id_count = c + 1;
@@ -136,7 +141,10 @@ aco_entry_rsrc(const struct aco_entry_layout *l, aco_target target, unsigned num
                          (mode.denorm16_64 == ACO_DENORM_FLUSH ? 0u : 3u) << 6;
    rsrc[0] = ((vgpr_blocks - 1) & 0x3f) | float_mode << 12 | 1u << 25;
    uint32_t lds_blocks = (lds_bytes + 511) / 512;
-   rsrc[1] = (scratch_bytes ? 1u : 0u) | (l->num_user_sgprs & 0x1f) << 1 |
+   /* SCRATCH_EN: the wave gets a slice of the scratch ring (and, on GFX10.3, its offset
+    * in an SGPR the entry adds to the scratch base) */
+   bool scratch = scratch_bytes || l->scratch_sgpr >= 0;
+   rsrc[1] = (scratch ? 1u : 0u) | (l->num_user_sgprs & 0x1f) << 1 |
              (l->workgroup_id_sgpr[0] >= 0 ? 1u << 7 : 0) |
              (l->workgroup_id_sgpr[1] >= 0 ? 1u << 8 : 0) |
              (l->workgroup_id_sgpr[2] >= 0 ? 1u << 9 : 0) |
@@ -170,9 +178,13 @@ aco_entry_fill_launch(const struct aco_function *f, const aco_binary *bin,
    struct aco_arena arena;
    aco_arena_init(&arena, NULL);
    struct aco_entry_layout l;
-   /* as instruction selection decided: entries that call set up scratch for callees */
+   /* as instruction selection decided: entries that call set up scratch for callees, and
+    * SCRATCH_EN says an entry takes the scratch base (GFX10.3) even when its code ended
+    * up with no scratch (a retry for spilling forced the input) */
    aco_status s = aco_entry_layout_compute_scratch(
-      f, &arena, bin->config.scratch_bytes_per_lane > 0 || air_function_calls(f), &l);
+      f, &arena,
+      bin->config.scratch_bytes_per_lane > 0 || air_function_calls(f) || (bin->config.rsrc2 & 1u),
+      &l);
    if (s != ACO_SUCCESS) {
       aco_arena_finish(&arena);
       return s;
@@ -225,5 +237,35 @@ aco_entry_fill_launch(const struct aco_function *f, const aco_binary *bin,
    launch->mode_set = true;
    launch->mode = (uint8_t)(bin->config.rsrc1 >> 12); /* FLOAT_MODE: the same bits as MODE */
    aco_arena_finish(&arena);
+   return ACO_SUCCESS;
+}
+
+aco_status
+aco_entry_fill_dispatch(const struct aco_function *f, const aco_binary *bin,
+                        const struct air_interp_arg *args, const uint32_t grid[3],
+                        uint64_t argblock_addr, uint8_t *argblock, uint32_t argblock_size,
+                        uint64_t scratch_base, uint32_t scratch_waves,
+                        struct aco_emu_dispatch *d)
+{
+   struct aco_emu_launch l;
+   aco_status s = aco_entry_fill_launch(f, bin, args, grid, argblock_addr, argblock,
+                                        argblock_size, scratch_base, &l);
+   if (s != ACO_SUCCESS)
+      return s;
+   memset(d, 0, sizeof(*d));
+   d->entry = l.entry;
+   d->rsrc1 = bin->config.rsrc1;
+   d->rsrc2 = bin->config.rsrc2;
+   d->rsrc3 = bin->config.rsrc3;
+   memcpy(d->grid, l.grid, sizeof(d->grid));
+   memcpy(d->block, l.block, sizeof(d->block));
+   memcpy(d->user_data, l.user_sgprs, sizeof(d->user_data));
+   if (bin->config.rsrc2 & 1u) {
+      unsigned wave = f->program->target.wave_size;
+      d->scratch_base = scratch_base;
+      d->scratch_wave_bytes = (l.scratch_bytes_per_lane * wave + 255u) & ~255u;
+      d->scratch_waves = scratch_waves;
+   }
+   d->abi_check = true;
    return ACO_SUCCESS;
 }

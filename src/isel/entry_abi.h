@@ -28,6 +28,8 @@ struct aco_entry_layout {
    int argblock_sgpr;      /* the argument block pointer pair; -1 when inline */
    uint32_t argblock_size; /* bytes */
    int workgroup_id_sgpr[3]; /* -1: not read */
+   int scratch_offset_sgpr;  /* with scratch_sgpr: the wave's private segment offset the
+                              * hardware writes after the workgroup ids; else -1 */
    unsigned local_id_count;  /* 0..3: components x (, y (, z)) the code reads */
    bool local_id_packed;     /* GFX11+: v0 = z << 20 | y << 10 | x */
    uint32_t num_args;
@@ -67,5 +69,19 @@ aco_status aco_entry_fill_launch(const struct aco_function *f, const aco_binary 
                                  uint64_t argblock_addr, uint8_t *argblock,
                                  uint32_t argblock_size, uint64_t scratch_base,
                                  struct aco_emu_launch *launch);
+
+/* Fills a hardware-style dispatch (struct aco_emu_dispatch) of the entry function f as a
+ * driver would: the entry's offset and the RSRC registers from bin, the grid, the
+ * workgroup size, the user data (the arguments inline or the argument block pointer as
+ * aco_entry_fill_launch places them; on GFX10.3 the scratch ring's address first when
+ * the entry takes one), and a scratch ring at scratch_base of scratch_waves slices, each
+ * the binary's scratch bytes per lane (ACO_ENTRY_DYNAMIC_STACK for a dynamic stack) times
+ * the wave size, rounded up to 256 bytes. The emulator derives everything else. */
+struct aco_emu_dispatch;
+aco_status aco_entry_fill_dispatch(const struct aco_function *f, const aco_binary *bin,
+                                   const struct air_interp_arg *args, const uint32_t grid[3],
+                                   uint64_t argblock_addr, uint8_t *argblock,
+                                   uint32_t argblock_size, uint64_t scratch_base,
+                                   uint32_t scratch_waves, struct aco_emu_dispatch *d);
 
 #endif

@@ -471,6 +471,11 @@ select_start(struct isel_ctx *c)
          defs[ndefs++] = aco_def_fixed(c->workgroup_ids[k], aco_sgpr((unsigned)l->workgroup_id_sgpr[k]));
       }
    }
+   aco_temp wave_offset = {0, {0}};
+   if (l->scratch_offset_sgpr >= 0) {
+      wave_offset = isel_new(c, aco_rc_s(1));
+      defs[ndefs++] = aco_def_fixed(wave_offset, aco_sgpr((unsigned)l->scratch_offset_sgpr));
+   }
    aco_temp packed = {0, {0}};
    if (l->local_id_count) {
       if (l->local_id_packed) {
@@ -490,9 +495,16 @@ select_start(struct isel_ctx *c)
    isel_emit(c, aco_op_p_logical_start, 0, 0);
 
    if (scratch.id) {
-      /* FLAT_SCRATCH = scratch base: hwreg(HW_REG_FLAT_SCR_LO/HI), offset 0, size 32 */
+      /* FLAT_SCRATCH = scratch base + the wave's offset (docs/entry-abi.md "Scratch"):
+       * hwreg(HW_REG_FLAT_SCR_LO/HI), offset 0, size 32 */
       aco_temp parts[2];
       isel_split(c, scratch, 2, parts);
+      if (wave_offset.id) {
+         parts[0] = isel_sop2(c, aco_op_s_add_u32, aco_opnd_temp(parts[0]),
+                              aco_opnd_temp(wave_offset));
+         parts[1] = isel_sop2(c, aco_op_s_addc_u32, aco_opnd_temp(parts[1]),
+                              aco_opnd_const(0, 32));
+      }
       for (unsigned k = 0; k < 2; k++) {
          struct aco_minstr *sr = isel_emit(c, aco_op_s_setreg_b32, 1, 0);
          sr->operands[0] = aco_opnd_temp(parts[k]);

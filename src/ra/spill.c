@@ -730,15 +730,19 @@ rewrite_phis(struct spill_ctx *c, struct aco_mblock *b)
 }
 
 /* Whether instruction k of b is part of an entry's FLAT_SCRATCH setup (p_split_vector of
- * the scratch base, then s_setreg_b32 of each half). */
+ * the scratch base, s_add_u32/s_addc_u32 of the wave offset, then s_setreg_b32 of each
+ * half). */
 static bool
 scratch_setup(const struct aco_mblock *b, uint32_t k)
 {
-   const struct aco_minstr *in = b->instrs.data[k];
-   if (in->opcode == aco_op_s_setreg_b32)
-      return true;
-   return in->opcode == aco_op_p_split_vector && k + 1 < b->instrs.len &&
-          b->instrs.data[k + 1]->opcode == aco_op_s_setreg_b32;
+   for (; k < b->instrs.len; k++) {
+      enum aco_opcode op = b->instrs.data[k]->opcode;
+      if (op == aco_op_s_setreg_b32)
+         return true;
+      if (op != aco_op_p_split_vector && op != aco_op_s_add_u32 && op != aco_op_s_addc_u32)
+         return false;
+   }
+   return false;
 }
 
 /* Where the store of a value defined by instruction `at` of b goes: right after it; after

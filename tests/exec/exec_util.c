@@ -19,6 +19,8 @@
 #define BUFFER_STRIDE UINT64_C(0x1000000)
 #define ARGBLOCK_ADDR UINT64_C(0x7f000000)
 #define CODE_ADDR UINT64_C(0x80000000)
+/* the scratch ring: its low dword near 2^32, so a wave offset carries into the high one */
+#define SCRATCH_RING_ADDR UINT64_C(0x1fffff000)
 
 char *
 exec_read_file(const char *path, size_t *len)
@@ -413,6 +415,20 @@ exec_compare(const struct exec_spec *spec, const struct air_interp_buffer *ib,
 /* The register limits exec_run compiles with (test_spill.c), and what the last compile
  * spilled. Test-program state: the library has none. */
 static unsigned limit_sgprs, limit_vgprs;
+static unsigned (*code_patch)(uint32_t *words, size_t num_words, aco_target t);
+static unsigned last_patched;
+
+void
+exec_set_code_patch(unsigned (*patch)(uint32_t *words, size_t num_words, aco_target t))
+{
+   code_patch = patch;
+}
+
+unsigned
+exec_last_patched(void)
+{
+   return last_patched;
+}
 static uint32_t last_stats[4], last_scratch;
 static struct aco_emu_stats last_run;
 static bool skip_asm_check;
@@ -755,20 +771,48 @@ exec_run(const char *name, const char *text, const struct exec_spec *spec, aco_g
    for (unsigned i = 0; i < spec->num_buffers; i++)
       aco_emu_map(emu, ib[i].address, emu_mem[i], spec->buffers[i].size, 0);
    aco_emu_map(emu, ARGBLOCK_ADDR, argblock, sizeof(argblock), ACO_EMU_MEM_READONLY);
-   aco_emu_load_code(emu, bin->code, bin->code_size, CODE_ADDR);
-   struct aco_emu_launch launch;
-   s = aco_entry_fill_launch(entry, bin, args, spec->grid, ARGBLOCK_ADDR, argblock,
-                             sizeof(argblock), 0, &launch);
+   last_patched = 0;
+   if (code_patch) {
+      uint32_t *words = malloc(bin->code_size + 4);
+      if (!words) {
+         fail(msg, msglen, "out of memory");
+         air_interp_memory_finish(p, &imem);
+         goto out;
+      }
+      memcpy(words, bin->code, bin->code_size);
+      last_patched = code_patch(words, bin->code_size / 4, target);
+      aco_emu_load_code(emu, words, bin->code_size, CODE_ADDR);
+      free(words);
+   } else {
+      aco_emu_load_code(emu, bin->code, bin->code_size, CODE_ADDR);
+   }
+   /* a hardware-style dispatch: the emulator starts each wave from the binary's RSRC
+    * registers; the scratch ring has a slice more than a workgroup has waves, so the
+    * waves of successive workgroups take slices at other offsets, and its base makes the
+    * offset carry into the high dword (docs/emulator.md "Hardware-style dispatch") */
+   struct aco_emu_dispatch launch;
+   uint32_t threads = 1;
+   for (unsigned c = 0; c < 3; c++)
+      threads *= entry->workgroup_size[c] ? entry->workgroup_size[c] : 1;
+   uint32_t ring_waves = (threads + wave - 1) / wave + 1;
+   s = aco_entry_fill_dispatch(entry, bin, args, spec->grid, ARGBLOCK_ADDR, argblock,
+                               sizeof(argblock), SCRATCH_RING_ADDR, ring_waves, &launch);
    if (s != ACO_SUCCESS) {
       fail(msg, msglen, "launch: %s", aco_status_string(s));
       air_interp_memory_finish(p, &imem);
       goto out;
    }
-   if (!exec_setup_callees(p, bin, &launch, &callees, msg, msglen)) {
+   struct aco_emu_launch calls;
+   memset(&calls, 0, sizeof(calls));
+   calls.abi_check = launch.abi_check;
+   if (!exec_setup_callees(p, bin, &calls, &callees, msg, msglen)) {
       air_interp_memory_finish(p, &imem);
       goto out;
    }
-   s = aco_emu_run(emu, &launch);
+   launch.callees = calls.callees;
+   launch.num_callees = calls.num_callees;
+   launch.abi_check = calls.abi_check;
+   s = aco_emu_dispatch_run(emu, &launch);
    if (s != ACO_SUCCESS) {
       fail(msg, msglen, "emulator: %s\n%s", aco_emu_message(emu), bin->disassembly);
       air_interp_memory_finish(p, &imem);

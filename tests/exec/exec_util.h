@@ -119,6 +119,11 @@ void exec_set_limits(unsigned max_sgprs, unsigned max_vgprs);
 /* Whether exec_run reassembles the disassembly with llvm-mc-19 (default on). */
 void exec_set_asm_check(bool on);
 void exec_last_spills(uint32_t stats[4], uint32_t *scratch_bytes);
+/* A mutation applied by exec_run to a copy of the compiled code before the emulator
+ * loads it (NULL: none); it returns how many instructions it changed. The count of the
+ * last run is exec_last_patched(). */
+void exec_set_code_patch(unsigned (*patch)(uint32_t *words, size_t num_words, aco_target t));
+unsigned exec_last_patched(void);
 /* The emulator's statistics (executed instructions, modeled cycles) of the last run of
  * exec_run that got as far as running. */
 struct aco_emu_stats;

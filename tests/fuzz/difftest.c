@@ -21,6 +21,8 @@
 #include <time.h>
 
 #define ARGBLOCK_ADDR UINT64_C(0x7f000000)
+/* the scratch ring: its low dword near 2^32, so a wave offset carries into the high one */
+#define SCRATCH_RING_ADDR UINT64_C(0x1fffff000)
 #define CODE_ADDR UINT64_C(0x80000000)
 #define MAX_REASONS 128
 #define MAX_KNOWN 32
@@ -256,16 +258,29 @@ emulate(const struct reference *r, aco_program *p, const aco_binary *bin, aco_ta
       aco_emu_map(emu, r->ib[i].address, mem[i], r->spec.buffers[i].size, 0);
    aco_emu_map(emu, ARGBLOCK_ADDR, argblock, sizeof(argblock), ACO_EMU_MEM_READONLY);
    aco_emu_load_code(emu, bin->code, bin->code_size, CODE_ADDR);
-   struct aco_emu_launch launch;
-   aco_status s = aco_entry_fill_launch(entry, bin, r->args, r->spec.grid, ARGBLOCK_ADDR,
-                                        argblock, sizeof(argblock), 0, &launch);
+   /* the hardware-style dispatch (docs/emulator.md), with a scratch ring of a slice more
+    * than a workgroup has waves */
+   struct aco_emu_dispatch launch;
+   uint32_t threads = 1;
+   for (unsigned c = 0; c < 3; c++)
+      threads *= entry->workgroup_size[c] ? entry->workgroup_size[c] : 1;
+   uint32_t ring_waves = (threads + target.wave_size - 1) / target.wave_size + 1;
+   aco_status s = aco_entry_fill_dispatch(entry, bin, r->args, r->spec.grid, ARGBLOCK_ADDR,
+                                          argblock, sizeof(argblock), SCRATCH_RING_ADDR,
+                                          ring_waves, &launch);
    if (s != ACO_SUCCESS) {
       fail(msg, "launch: %s", aco_status_string(s));
       goto out;
    }
-   if (!exec_setup_callees(p, bin, &launch, &callees, msg, MSG_SIZE))
+   struct aco_emu_launch calls;
+   memset(&calls, 0, sizeof(calls));
+   calls.abi_check = launch.abi_check;
+   if (!exec_setup_callees(p, bin, &calls, &callees, msg, MSG_SIZE))
       goto out;
-   s = aco_emu_run(emu, &launch);
+   launch.callees = calls.callees;
+   launch.num_callees = calls.num_callees;
+   launch.abi_check = calls.abi_check;
+   s = aco_emu_dispatch_run(emu, &launch);
    if (s != ACO_SUCCESS) {
       fail(msg, "emulator: %s\n%s", aco_emu_message(emu), o->verbose ? bin->disassembly : "");
       goto out;

@@ -138,6 +138,67 @@ test_link_resolves(void **state)
    aco_binary_destroy(callee);
 }
 
+/* Relinking a kernel alone changes nothing: the code and the resource registers stay
+ * the compiler's (the VGPR blocks are not recomputed from the granule-rounded count, and
+ * SCRATCH_EN stays set where the entry takes the scratch wave offset). With a callee the
+ * VGPR blocks cover the callee's VGPRs. */
+static void
+test_link_rsrc(void **state)
+{
+   (void)state;
+   static const char *const targets[] = {"gfx1030 wave32", "gfx1030 wave64",
+                                         "gfx1100 wave32", "gfx1100 wave64",
+                                         "gfx1200 wave32"};
+   for (unsigned t = 0; t < sizeof(targets) / sizeof(targets[0]); t++) {
+      char text[1024];
+      snprintf(text, sizeof(text),
+               "target %s\n"
+               "entry function @main(uniform ptr %%out) abi @compute_default "
+               "workgroup_size 64 1 1 {\n"
+               "  stack $0 size 8 align 4\n"
+               "  %%lid = local_invocation_id.x\n"
+               "  store_stack $0, %%lid\n"
+               "  %%v = load_stack i32 $0\n"
+               "  %%four = const i32 4\n"
+               "  %%off = imul %%lid, %%four\n"
+               "  store_global %%out[%%off], %%v\n"
+               "}\n",
+               targets[t]);
+      aco_binary *k = compile(text);
+      const aco_binary *one[1] = {k};
+      aco_binary *out = NULL;
+      assert_int_equal(aco_link(one, 1, NULL, &out, NULL, 0), ACO_SUCCESS);
+      assert_int_equal(out->config.rsrc1, k->config.rsrc1);
+      assert_int_equal(out->config.rsrc2, k->config.rsrc2);
+      assert_int_equal(out->config.rsrc3, k->config.rsrc3);
+      assert_int_equal(out->config.rsrc2 & 1, 1);
+      assert_int_equal(out->code_size, k->code_size);
+      assert_memory_equal(out->code, k->code, k->code_size);
+      aco_binary_destroy(out);
+      aco_binary_destroy(k);
+   }
+   /* a caller and its callee compiled apart, on gfx1030: the entry takes the scratch base
+    * and the wave offset SCRATCH_EN enables; the VGPR blocks cover both binaries */
+   char caller30[2048], callee30[2048];
+   snprintf(caller30, sizeof(caller30), "target gfx1030 wave32\n%s",
+            strchr(caller_text, '\n') + 1);
+   snprintf(callee30, sizeof(callee30), "target gfx1030 wave32\n%s",
+            strchr(callee_text, '\n') + 1);
+   aco_binary *caller = compile(caller30);
+   aco_binary *callee = compile(callee30);
+   assert_int_equal(caller->config.rsrc2 & 1, 1);
+   const aco_binary *bins[2] = {caller, callee};
+   aco_binary *out = NULL;
+   assert_int_equal(aco_link(bins, 2, NULL, &out, NULL, 0), ACO_SUCCESS);
+   assert_int_equal(out->config.rsrc2, caller->config.rsrc2);
+   unsigned blocks = (out->config.rsrc1 & 0x3f) + 1;
+   assert_true(blocks * 8 >= callee->config.num_vgprs);
+   assert_true(blocks >= (caller->config.rsrc1 & 0x3f) + 1);
+   aco_binary_destroy(out);
+   aco_binary_destroy(caller);
+   aco_binary_destroy(callee);
+}
+
 /* Only direct calls across the binaries: once linked the stack depth is known. */
 static void
 test_link_static_depth(void **state)
@@ -264,6 +325,7 @@ main(void)
       cmocka_unit_test(test_relocations),
       cmocka_unit_test(test_link_resolves),
       cmocka_unit_test(test_link_static_depth),
+      cmocka_unit_test(test_link_rsrc),
       cmocka_unit_test(test_link_errors),
       cmocka_unit_test(test_empty_binaries),
    };
