@@ -972,6 +972,7 @@ init_wave(struct emu_wave_state *ws, const struct aco_emu_launch *l, struct emu_
    }
    memset(ws->sgpr_poison, 0, sizeof(ws->sgpr_poison));
    ws->scc_poison = false;
+   memset(ws->xor_swaps, 0, sizeof(ws->xor_swaps));
    ws->taint = false;
    if (ws->scratch)
       memset(ws->scratch, 0, (size_t)ws->scratch_per_lane * wave_size);

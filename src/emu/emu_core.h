@@ -80,6 +80,13 @@ struct emu_wave_state {
    uint32_t sgpr_poison[128];
    bool scc_poison;
    uint64_t *vgpr_poison;
+   /* SGPR swaps through three s_xor (lower_parallelcopy's): the xors mix the poison of the
+    * two registers, the swap does not (salu.c) */
+   struct emu_xor_swap {
+      uint16_t x, y;
+      uint8_t step; /* 0 free, 1 after x ^= y, 2 after y ^= x */
+      uint64_t vx, vy, px, py;
+   } xor_swaps[4];
    /* per byte of the wave's scratch: garbage stored there (made at the first store of
     * poisoned bytes); a load gives it back to the registers it writes */
    uint8_t *scratch_poison;

@@ -46,6 +46,56 @@ sop_poison(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned idx,
 }
 
 /* Poison of a & b bit by bit: garbage unless the other bit is a known 0. */
+/* Three s_xor swapping two SGPRs (x ^= y, y ^= x, x ^= y): each xor mixes the poison of
+ * both, but the swap gives each register the other's value exactly, so at the third the
+ * poison is swapped too (confirmed by the values: x ends with y's and y holds x's). Up to
+ * four swaps may be under way at once (a parallel copy's pairs interleave). */
+static uint64_t
+xor_swap_poison(struct emu_wave_state *ws, const struct aco_minstr *in, uint64_t a, uint64_t b,
+                uint64_t pa, uint64_t pb, uint64_t rp, unsigned dwords)
+{
+   if (in->num_definitions < 1 || in->num_operands < 2 || in->operands[0].kind == ACO_OPND_CONST ||
+       in->operands[1].kind == ACO_OPND_CONST)
+      return rp;
+   unsigned d = aco_physreg_field(in->definitions[0].reg);
+   unsigned f0 = aco_physreg_field(in->operands[0].reg), f1 = aco_physreg_field(in->operands[1].reg);
+   if (d != f0 || f0 == f1 || d >= 128 || f1 >= 128)
+      return rp;
+   struct emu_xor_swap *sw = NULL, *free_slot = NULL;
+   for (unsigned i = 0; i < 4; i++) {
+      struct emu_xor_swap *e = &ws->xor_swaps[i];
+      if (!e->step) {
+         if (!free_slot)
+            free_slot = e;
+         continue;
+      }
+      if ((e->x == f0 && e->y == f1) || (e->x == f1 && e->y == f0))
+         sw = e;
+   }
+   if (sw && sw->step == 1 && sw->y == f0 && sw->x == f1) {
+      sw->step = 2; /* y ^= x */
+      return rp;
+   }
+   if (sw && sw->step == 2 && sw->x == f0 && sw->y == f1) {
+      uint64_t now_y = emu_sop(ws, in, 1, dwords);
+      sw->step = 0;
+      if ((a ^ b) == sw->vy && now_y == sw->vx) {
+         /* y holds x's old value with x's old poison */
+         for (unsigned k = 0; k < dwords; k++)
+            emu_write_sreg_poison(&ws->w, f1 + k, (uint32_t)(now_y >> (32 * k)),
+                                  (uint32_t)(sw->px >> (32 * k)));
+         return sw->py;
+      }
+      return rp;
+   }
+   if (sw)
+      sw->step = 0; /* some other use of the pair: start again */
+   if (!free_slot)
+      free_slot = &ws->xor_swaps[0];
+   *free_slot = (struct emu_xor_swap){(uint16_t)f0, (uint16_t)f1, 1, a, b, pa, pb};
+   return rp;
+}
+
 static uint64_t
 and_poison(uint64_t a, uint64_t pa, uint64_t b, uint64_t pb)
 {
@@ -470,6 +520,8 @@ sop2(struct emu_wave_state *ws, const struct aco_minstr *in, unsigned len)
    case aco_op_s_or_not1_b32: case aco_op_s_or_not1_b64: rp = and_poison(~a, pa, b, pb); break;
    case aco_op_s_xor_b32: case aco_op_s_xor_b64: case aco_op_s_xnor_b32: case aco_op_s_xnor_b64:
       rp = pa | pb;
+      if (op == aco_op_s_xor_b32 || op == aco_op_s_xor_b64)
+         rp = xor_swap_poison(ws, in, a, b, pa, pb, rp, ddw);
       break;
    case aco_op_s_pack_ll_b32_b16: rp = (pa & 0xffff) | (pb & 0xffff) << 16; break;
    case aco_op_s_pack_lh_b32_b16: rp = (pa & 0xffff) | (pb & 0xffff0000u); break;

@@ -996,6 +996,21 @@ test_abi_scratch(void **state)
                 "abi: use of v33 lane 0 as the address");
 }
 
+/* An SGPR swap through three s_xor moves the garbage with the value (the xors mix it, the
+ * swap does not): the clean value swapped in is clean, the garbage swapped out is not. */
+static void
+test_abi_xor_swap(void **state)
+{
+   (void)state;
+   const char *swap = "s_mov_b32 s41, 7\ns_xor_b32 s40, s40, s41\ns_mov_b32 s42, 1\n"
+                      "s_xor_b32 s41, s41, s40\ns_xor_b32 s40, s40, s41\n";
+   char text[512];
+   snprintf(text, sizeof(text), "%ss_cmp_eq_u32 s40, 0\ns_cbranch_scc1 skip\nskip:\n", swap);
+   expect_ok(run_abi("", text));
+   snprintf(text, sizeof(text), "%ss_cmp_eq_u32 s41, 0\ns_cbranch_scc1 skip\nskip:\n", swap);
+   expect_error(run_abi("", text), "abi: use of scc as a branch condition");
+}
+
 static void
 test_detect_abi(void **state)
 {
@@ -1243,6 +1258,7 @@ main(int argc, char **argv)
       cmocka_unit_test(test_detect_scalar_cache),
       cmocka_unit_test(test_detect_abi),
       cmocka_unit_test(test_abi_scratch),
+      cmocka_unit_test(test_abi_xor_swap),
       cmocka_unit_test(test_abi_poison_propagation),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
