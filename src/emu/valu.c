@@ -96,6 +96,22 @@ bytewise_op(enum aco_opcode op)
    }
 }
 
+/* 32-bit integer operations whose result byte b depends only on bytes 0..b of the sources
+ * (carries and partial products only move up): garbage in a source's high bytes stays out
+ * of the result's low bytes (a 16-bit value's product, whose upper half is undefined, is
+ * stored as 16 bits). */
+static bool
+upward_op(enum aco_opcode op)
+{
+   switch (op) {
+   case aco_op_v_add_nc_u32: case aco_op_v_sub_nc_u32: case aco_op_v_subrev_nc_u32:
+   case aco_op_v_mul_lo_u32: case aco_op_v_mul_u32_u24: case aco_op_v_add3_u32:
+   case aco_op_v_mad_u32_u24: case aco_op_v_xad_u32:
+      return true;
+   default: return false;
+   }
+}
+
 /* Raw source bits (up to 64) as lane `lane` sees them, before selects. */
 static uint64_t
 read_raw(struct emu_wave *w, const aco_operand *op, unsigned lane, unsigned bits)
@@ -404,6 +420,13 @@ compute_part(struct ctx *c, struct part *p)
       if (poison && bytewise_op(p->op) && in->encoding != ACO_ENC_SDWA &&
           !in->valu.abs && !in->valu.neg)
          poison = ((mask_poison >> lane) & 1) ? 0xff : src_poison;
+      if (poison && upward_op(p->op) && in->encoding != ACO_ENC_SDWA && !is_dpp(in) &&
+          !in->valu.clamp && !((mask_poison >> lane) & 1)) {
+         unsigned m = src_poison & 0xf;
+         m |= m << 1;
+         m |= m << 2;
+         poison = m & 0xf;
+      }
       /* v_perm_b32 moves bytes: each result byte has the poison of the byte it took */
       if (p->op == aco_op_v_perm_b32 && !is_dpp(in) && p->src[2] >= 0) {
          unsigned sel = operand_poison(w, &in->operands[p->src[2]], lane) ? 0xf : 0;

@@ -1011,6 +1011,21 @@ test_abi_xor_swap(void **state)
    expect_error(run_abi("", text), "abi: use of scc as a branch condition");
 }
 
+/* Sums and products carry only upward: a 16-bit value's product (garbage in the upper
+ * halves) has clean low bytes, which a 16-bit store may use; its upper bytes stay garbage. */
+static void
+test_abi_upward(void **state)
+{
+   (void)state;
+   const char *mul = "v_mov_b32 v37, 4\nglobal_load_short_d16 v33, v37, s[0:1]\n@WAITV@\n"
+                     "v_mul_lo_u32 v34, v33, v33\nv_add_nc_u32 v34, v34, v33\n";
+   char text[512];
+   snprintf(text, sizeof(text), "%sglobal_store_short v37, v34, s[0:1]\n", mul);
+   expect_ok(run_abi("", text));
+   snprintf(text, sizeof(text), "%sglobal_store_dword v37, v34, s[0:1]\n", mul);
+   expect_error(run_abi("", text), "abi: use of v34 lane 0 as the address");
+}
+
 static void
 test_detect_abi(void **state)
 {
@@ -1259,6 +1274,7 @@ main(int argc, char **argv)
       cmocka_unit_test(test_detect_abi),
       cmocka_unit_test(test_abi_scratch),
       cmocka_unit_test(test_abi_xor_swap),
+      cmocka_unit_test(test_abi_upward),
       cmocka_unit_test(test_abi_poison_propagation),
    };
    return cmocka_run_group_tests(tests, NULL, NULL);
