@@ -74,8 +74,6 @@ emu_abi_free(struct emu_wave_state *ws)
    }
    aco_free(a, ws->frames);
    aco_free(a, ws->vgpr_poison);
-   aco_free(a, ws->scratch_poison);
-   ws->scratch_poison = NULL;
    aco_free(a, ws->chain_vgpr);
    ws->chain_vgpr = NULL;
    ws->frames = NULL;

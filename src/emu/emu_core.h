@@ -87,9 +87,6 @@ struct emu_wave_state {
       uint8_t step; /* 0 free, 1 after x ^= y, 2 after y ^= x */
       uint64_t vx, vy, px, py;
    } xor_swaps[4];
-   /* per byte of the wave's scratch: garbage stored there (made at the first store of
-    * poisoned bytes); a load gives it back to the registers it writes */
-   uint8_t *scratch_poison;
    /* whether the instruction being executed read poisoned bits (reset per instruction,
     * and per lane where the vector ALU tracks lanes apart), and the first such read */
    bool taint;

@@ -398,62 +398,10 @@ store_from_regs(struct emu_wave_state *ws, const struct mem_desc *m, uint8_t *ds
    }
 }
 
-/* ---- poison through the lane's private scratch ------------------------------------------
- * Storing garbage to scratch is no use of it (a spill of a value some lanes never computed,
- * a stack object written with one): the bytes keep the registers' poison, and a load
- * gives it back to the registers it writes, where a real use still fails. */
-
-static void
-regs_poison_to_scratch(struct emu_wave_state *ws, const struct mem_desc *m, const uint8_t *dst,
-                       unsigned vdata, unsigned lane)
-{
-   unsigned dw = m->bytes == 8 ? 2 : m->bytes == 4 ? m->elems : 1;
-   unsigned n = m->bytes < 4 ? m->bytes : 4 * dw;
-   unsigned first = m->bytes < 4 && m->d16 == 2 ? 2 : 0;
-   size_t at = (size_t)(dst - ws->scratch);
-   bool any = false;
-   uint8_t pz[16];
-   for (unsigned k = 0; k < n; k++) {
-      unsigned reg = vdata + (first + k) / 4;
-      pz[k] = (uint8_t)((emu_vgpr_poison(&ws->w, reg, lane) >> ((first + k) % 4)) & 1);
-      any |= pz[k];
-   }
-   if (!ws->scratch_poison) {
-      if (!any)
-         return;
-      ws->scratch_poison =
-         aco_calloc(ws->w.emu->alloc, (size_t)ws->scratch_per_lane * ws->w.wave_size);
-      if (!ws->scratch_poison) {
-         emu_fail(&ws->w, "out of memory (scratch poison)");
-         return;
-      }
-   }
-   memcpy(ws->scratch_poison + at, pz, n);
-}
-
-static void
-scratch_poison_to_regs(struct emu_wave_state *ws, const struct mem_desc *m, const uint8_t *src,
-                       unsigned vdst, unsigned lane)
-{
-   if (!ws->scratch_poison || !ws->vgpr_poison)
-      return;
-   const uint8_t *pz = ws->scratch_poison + (size_t)(src - ws->scratch);
-   if (m->bytes >= 4) {
-      unsigned dw = m->bytes == 8 ? 2 : m->elems;
-      for (unsigned i = 0; i < dw; i++) {
-         unsigned mask = 0;
-         for (unsigned b = 0; b < 4; b++)
-            mask |= (unsigned)(pz[4 * i + b] & 1) << b;
-         emu_abi_write_vgpr(ws, vdst + i, lane, 0xf, mask);
-      }
-      return;
-   }
-   bool any = false;
-   for (unsigned k = 0; k < m->bytes; k++)
-      any |= pz[k] & 1;
-   unsigned bytes = m->d16 ? (m->d16 == 2 ? 0xc : 0x3) : 0xf;
-   emu_abi_write_vgpr(ws, vdst, lane, bytes, any ? bytes : 0);
-}
+/* Garbage a lane stores to its own scratch is no use of it (a spill of a value some lanes
+ * never computed): the store reads its data without the ABI check taking it for a use.
+ * What comes back from scratch is not garbage (the check does not follow values through
+ * memory). */
 
 static unsigned
 access_bytes(const struct mem_desc *m)
@@ -754,14 +702,11 @@ emu_vmem_execute(struct emu_wave_state *ws, const struct emu_decoded *d)
                      p < ws->scratch + (size_t)ws->scratch_per_lane * ws->w.wave_size;
       if (m.kind == MEM_LOAD) {
          load_to_regs(ws, &m, p, f.vdst, lane);
-         if (private)
-            scratch_poison_to_regs(ws, &m, p, f.vdst, lane);
       } else if (m.kind == MEM_STORE && private && ws->vgpr_poison) {
          /* the data's poison goes to scratch with it; reading it is no use */
          bool taint = ws->taint;
          unsigned taint_field = ws->taint_field, taint_lane = ws->taint_lane;
          store_from_regs(ws, &m, p, f.vdata, lane);
-         regs_poison_to_scratch(ws, &m, p, f.vdata, lane);
          ws->taint = taint;
          ws->taint_field = taint_field;
          ws->taint_lane = taint_lane;
